@@ -1,0 +1,45 @@
+// swift-tools-version: 6.2
+// trackd: GPS tracker firmware for Linux single-board computers.
+//
+// One source tree, two builds: the host build (this manifest as is) and the firmware build
+// (the same daemon modules in Embedded Swift; see scripts/firmware and cross-toolchain.json).
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .treatAllWarnings(as: .error),
+]
+
+let package = Package(
+    name: "trackd",
+    products: [
+        .executable(name: "trackd", targets: ["trackd"]),
+        .executable(name: "trackctl", targets: ["trackctl"]),
+    ],
+    targets: [
+        // Receiver core, geodesy, codecs: the Swift standard library only.
+        .target(name: "TrackCore", swiftSettings: strict),
+        // The libc headers the daemon needs and libgpiod, behind one C module for every build.
+        .target(
+            name: "CLinux",
+            linkerSettings: [.linkedLibrary("gpiod")]
+        ),
+        // File descriptors, errno, devices: the only module that touches raw fds and pointers.
+        .target(name: "TrackIO", dependencies: ["TrackCore", "CLinux"], swiftSettings: strict),
+        // Wiring: commands and the daemon loop.
+        .target(name: "TrackDaemon", dependencies: ["TrackCore", "TrackIO"], swiftSettings: strict),
+        .executableTarget(name: "trackd", dependencies: ["TrackDaemon"], swiftSettings: strict),
+        .executableTarget(name: "trackctl", dependencies: ["TrackDaemon"], swiftSettings: strict),
+        .testTarget(
+            name: "TrackCoreTests",
+            dependencies: ["TrackCore"],
+            resources: [.copy("Fixtures")],
+            swiftSettings: strict
+        ),
+        .testTarget(
+            name: "TrackIOTests",
+            dependencies: ["TrackIO", "TrackDaemon", "CLinux"],
+            swiftSettings: strict
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

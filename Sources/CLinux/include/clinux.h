@@ -1,0 +1,52 @@
+// The C surface trackd needs from libc and libgpiod, in one module so the host build and the
+// Embedded firmware build (which has no Glibc module) see the same declarations.
+#ifndef CLINUX_H
+#define CLINUX_H
+
+#ifndef _GNU_SOURCE
+#define _GNU_SOURCE 1
+#endif
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/signalfd.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/timerfd.h>
+#include <sys/types.h>
+#include <sys/un.h>
+#include <termios.h>
+#include <time.h>
+#include <unistd.h>
+#include <gpiod.h>
+
+/// errno of the calling thread (a macro in glibc, so Swift cannot read it directly).
+static inline int clinux_errno(void) { return errno; }
+
+/// Sets errno (tests and fakes use it to stage failures).
+static inline void clinux_set_errno(int value) { errno = value; }
+
+/// open(2) without variadic arguments, which Swift cannot call.
+static inline int clinux_open(const char *path, int flags, unsigned int mode) {
+    return open(path, flags, (mode_t)mode);
+}
+
+/// fcntl(2) with an int argument.
+static inline int clinux_fcntl_int(int fd, int cmd, int arg) { return fcntl(fd, cmd, arg); }
+
+/// The process arguments, captured by a constructor in shim.c (CommandLine is not available in
+/// Embedded Swift).
+int clinux_argc(void);
+char *const *clinux_argv(void);
+
+/// Makes standard output line-buffered so a trap message is not lost at -O.
+void clinux_stdout_line_buffered(void);
+
+#endif

@@ -1,0 +1,5 @@
+import TrackDaemon
+import TrackIO
+
+// argv and exit codes only: every command lives in TrackDaemon.
+exitProcess(TrackctlCommand.run(processArguments()))
