@@ -29,6 +29,8 @@ let package = Package(
         .target(name: "TrackDaemon", dependencies: ["TrackCore", "TrackIO"], swiftSettings: strict),
         .executableTarget(name: "trackd", dependencies: ["TrackDaemon"], swiftSettings: strict),
         .executableTarget(name: "trackctl", dependencies: ["TrackDaemon"], swiftSettings: strict),
+        // Drives the receiver pipeline over a file for scripts/bench (host build only).
+        .executableTarget(name: "trackbench", dependencies: ["TrackCore", "TrackIO"], swiftSettings: strict),
         .testTarget(
             name: "TrackCoreTests",
             dependencies: ["TrackCore"],
