@@ -1,10 +1,77 @@
 import TrackCore
 import TrackIO
 
-/// `trackctl decode [FILE]`: NMEA in, one JSON object per fix out (gpsd's TPV names).
+/// `trackctl decode [FILE]`: the counterpart of gpsd's gpsdecode. Reads NMEA from FILE or
+/// standard input, prints one JSON object per fix (gpsd's TPV names) and the counters on
+/// standard error at the end.
 enum DecodeCommand {
     static func run(_ arguments: [String]) -> Int32 {
-        try? FileDescriptor.standardError.writeAll("trackctl decode: not built yet\n")
-        return 1
+        var path: String?
+        for argument in arguments {
+            if argument == "-h" || argument == "--help" {
+                try? FileDescriptor.standardOutput.writeAll("usage: trackctl decode [FILE]\n")
+                return 0
+            }
+            guard path == nil, !argument.hasPrefix("-") || argument == "-" else {
+                try? FileDescriptor.standardError.writeAll("trackctl decode: unexpected argument '\(argument)'\n")
+                return 2
+            }
+            path = argument
+        }
+        let input: FileDescriptor
+        if let path, path != "-" {
+            do {
+                input = try FileDescriptor.openForReading(path)
+            } catch {
+                try? FileDescriptor.standardError.writeAll("trackctl decode: cannot open \(path): \(error.message)\n")
+                return 1
+            }
+        } else {
+            input = .standardInput
+        }
+        do throws(Errno) {
+            let counters = try decode(from: input)
+            var line = TextBuffer()
+            line.append("trackctl decode: ")
+            counters.write(to: &line)
+            line.append(UInt8(ascii: "\n"))
+            try line.withBytes { (bytes) throws(Errno) in
+                try bytes.withUnsafeBytes { (raw) throws(Errno) in try FileDescriptor.standardError.writeAll(raw) }
+            }
+        } catch {
+            try? FileDescriptor.standardError.writeAll("trackctl decode: \(path ?? "standard input"): \(error.message)\n")
+            return 1
+        }
+        return 0
+    }
+
+    /// Streams `input` through the receiver pipeline to standard output; returns the counters.
+    static func decode(from input: FileDescriptor) throws(Errno) -> NMEACounters {
+        var receiver = NMEAReceiver()
+        var output = BufferedOutput(.standardOutput)
+        var line = TextBuffer()
+        var failure: Errno?
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 65_536, alignment: 16)
+        defer { chunk.deallocate() }
+        func emit(_ fix: borrowing Fix) {
+            line.removeAll()
+            fix.writeJSON(to: &line)
+            line.append(UInt8(ascii: "\n"))
+            do throws(Errno) {
+                try line.withBytes { (bytes) throws(Errno) in try output.write(bytes) }
+            } catch {
+                failure = error
+            }
+        }
+        while true {
+            let count = try input.read(into: chunk)
+            if count == 0 { break }
+            receiver.consume(UnsafeRawBufferPointer(rebasing: chunk[0..<count]), emit)
+            if let failure { throw failure }
+        }
+        receiver.finish(emit)
+        if let failure { throw failure }
+        try output.flush()
+        return receiver.counters
     }
 }

@@ -1,0 +1,65 @@
+/// How each position-bearing sentence updates the epoch in progress.
+extension EpochAssembler {
+    mutating func merge(_ gga: GGA) {
+        hasData = true
+        if gga.quality == 0 { invalid = true; return }
+        if let position = gga.position { fix.position = position }
+        if let altitude = gga.altitudeMSLMillimetres { fix.altitudeMSLMillimetres = altitude }
+        if let separation = gga.geoidSeparationMillimetres { fix.geoidSeparationMillimetres = separation }
+        if let quality = gga.quality { fix.quality = quality }
+        if let satellites = gga.satellitesUsed {
+            altitudeSatellites = satellites
+            if gsaSatellites == 0 { fix.satellitesUsed = satellites }
+        }
+        if let hdop = gga.hdopCenti, hdop < 9900 { fix.hdopCenti = hdop }
+    }
+
+    mutating func merge(_ rmc: RMC) {
+        hasData = true
+        guard rmc.status == UInt8(ascii: "A") || rmc.status == UInt8(ascii: "D"),
+              rmc.faaMode != UInt8(ascii: "N") else {
+            invalid = true
+            return
+        }
+        if let position = rmc.position { fix.position = position }
+        if let speed = rmc.speedMillimetresPerSecond { fix.speedMillimetresPerSecond = speed }
+        if let course = rmc.courseMillidegrees { fix.courseMillidegrees = course }
+        if let variation = rmc.magneticVariationMillidegrees { fix.magneticVariationMillidegrees = variation }
+    }
+
+    mutating func merge(_ gll: GLL) {
+        hasData = true
+        guard gll.status == UInt8(ascii: "A"), gll.faaMode != UInt8(ascii: "N") else {
+            invalid = true
+            return
+        }
+        if let position = gll.position { fix.position = position }
+    }
+
+    mutating func merge(_ gns: GNS) {
+        hasData = true
+        guard let mode = gns.mode, mode != UInt8(ascii: "N") else { invalid = true; return }
+        if gns.navigationStatus == UInt8(ascii: "U") || gns.navigationStatus == UInt8(ascii: "V") { return }
+        if let position = gns.position { fix.position = position }
+        if let altitude = gns.altitudeMSLMillimetres { fix.altitudeMSLMillimetres = altitude }
+        if let separation = gns.geoidSeparationMillimetres { fix.geoidSeparationMillimetres = separation }
+        if let satellites = gns.satellitesUsed {
+            altitudeSatellites = satellites
+            if gsaSatellites == 0 { fix.satellitesUsed = satellites }
+        }
+        if let hdop = gns.hdopCenti, hdop < 9900 { fix.hdopCenti = hdop }
+    }
+
+    mutating func merge(_ gsa: GSA) {
+        hasData = true
+        if let type = gsa.fixType { gsaFixType = type }
+        // Several GSAs per epoch (one per constellation) add up.
+        gsaSatellites += gsa.satelliteCount
+        if gsa.satelliteCount > 0 || gsa.fixType != nil {
+            fix.satellitesUsed = UInt8(min(gsaSatellites, 255))
+        }
+        if let pdop = gsa.pdopCenti { fix.pdopCenti = pdop }
+        if let hdop = gsa.hdopCenti { fix.hdopCenti = hdop }
+        if let vdop = gsa.vdopCenti { fix.vdopCenti = vdop }
+    }
+}

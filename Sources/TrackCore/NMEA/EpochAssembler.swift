@@ -1,0 +1,152 @@
+/// Merges decoded sentences into one `Fix` per receiver epoch, following gpsd's rules:
+///
+/// * a change of UTC time (more than 10 ms) in RMC, GGA, GLL, GNS or ZDA starts a new epoch;
+///   sentences without a time (GSA, GSV, VTG, GST) belong to the epoch in progress;
+/// * the date comes from RMC or ZDA; GGA/GLL/GNS times count only once a date is known,
+///   and roll the date over at midnight;
+/// * GSA's fix type decides 2D/3D; without GSA, a position with an altitude from four or
+///   more satellites is 3D, a position alone is 2D; a 3D receiver sending only RMC in an
+///   epoch stays 3D;
+/// * RMC status V, GGA quality 0, GLL status V and GNS mode N mean no fix.
+public struct EpochAssembler: Sendable {
+    var fix = Fix()
+    var epochTime: TimeOfDay?
+    var hasData = false
+    var date: CalendarDate?
+    var lastTimeOfDay: TimeOfDay?
+    var previousMode = FixMode.unknown
+    // What this epoch said about its mode.
+    var gsaFixType: UInt8?
+    var invalid = false
+    var altitudeSatellites: UInt8?
+    var gsaSatellites = 0
+    var inViewByTalker: InlineArray<8, UInt8> = InlineArray(repeating: 0)
+
+    /// An assembler with no date yet.
+    public init() {}
+
+    /// Adds one decoded sentence; calls `emit` with the previous epoch's fix when this
+    /// sentence starts a new epoch.
+    public mutating func add(_ message: borrowing NMEAMessage, talker: UInt16, _ emit: (borrowing Fix) -> Void) {
+        switch message {
+        case .gga(let gga):
+            startEpoch(at: gga.time, emit)
+            merge(gga)
+        case .rmc(let rmc):
+            if rmc.status == UInt8(ascii: "A") || rmc.status == UInt8(ascii: "D"), let date = rmc.date {
+                self.date = date
+                lastTimeOfDay = nil
+            }
+            startEpoch(at: rmc.time, emit)
+            merge(rmc)
+        case .gll(let gll):
+            startEpoch(at: gll.time, emit)
+            merge(gll)
+        case .gns(let gns):
+            startEpoch(at: gns.time, emit)
+            merge(gns)
+        case .zda(let zda):
+            if let date = zda.date { self.date = date; lastTimeOfDay = nil }
+            startEpoch(at: zda.time, emit)
+        case .gsa(let gsa):
+            merge(gsa)
+        case .gsv(let gsv):
+            hasData = true
+            let slot = Int(talkerSlot(talker))
+            if let inView = gsv.satellitesInView { inViewByTalker[slot] = inView }
+            var total = 0
+            for index in 0..<8 { total += Int(inViewByTalker[index]) }
+            fix.satellitesInView = UInt8(min(total, 255))
+        case .vtg(let vtg):
+            guard vtg.faaMode != UInt8(ascii: "N") else { return }
+            hasData = true
+            if let course = vtg.courseTrueMillidegrees { fix.courseMillidegrees = course }
+            if let speed = vtg.speedMillimetresPerSecond { fix.speedMillimetresPerSecond = speed }
+        case .gst(let gst):
+            hasData = true
+            fix.latitudeErrorCentimetres = gst.latitudeErrorCentimetres
+            fix.longitudeErrorCentimetres = gst.longitudeErrorCentimetres
+            fix.altitudeErrorCentimetres = gst.altitudeErrorCentimetres
+        case .txt, .unknown, .proprietary:
+            return
+        }
+    }
+
+    /// Emits the epoch in progress, if any (end of input).
+    public mutating func finish(_ emit: (borrowing Fix) -> Void) {
+        if hasData { complete(emit) }
+        epochTime = nil
+    }
+
+    mutating func startEpoch(at time: TimeOfDay?, _ emit: (borrowing Fix) -> Void) {
+        guard let time else { return }
+        if let current = epochTime, fix.time == nil, date != nil {
+            // The date arrived (RMC/ZDA) after this epoch's first timed sentence.
+            let delta = time.millisecondsSinceMidnight - current.millisecondsSinceMidnight
+            if delta <= 10 && delta >= -10 { stamp(current) }
+        }
+        if let current = epochTime {
+            let delta = time.millisecondsSinceMidnight - current.millisecondsSinceMidnight
+            if delta > 10 || delta < -10 {
+                if hasData { complete(emit) }
+                epochTime = time
+                stamp(time)
+            }
+        } else {
+            if hasData { complete(emit) }
+            epochTime = time
+            stamp(time)
+        }
+    }
+
+    /// Gives the epoch its UTC time when a date is known, rolling over at midnight.
+    mutating func stamp(_ time: TimeOfDay) {
+        guard var date else { return }
+        if let last = lastTimeOfDay, time.millisecondsSinceMidnight + 43_200_000 < last.millisecondsSinceMidnight {
+            date = CalendarDate(daysSinceEpoch: date.daysSinceEpoch + 1)
+            self.date = date
+        }
+        lastTimeOfDay = time
+        fix.time = UTCTime(date: date, time: time)
+    }
+
+    mutating func complete(_ emit: (borrowing Fix) -> Void) {
+        fix.mode = resolvedMode()
+        emit(fix)
+        previousMode = fix.mode
+        // Satellites in view carry over: GSV sets often span several epochs.
+        let inView = fix.satellitesInView
+        fix = Fix()
+        fix.satellitesInView = inView
+        hasData = false
+        gsaFixType = nil
+        invalid = false
+        altitudeSatellites = nil
+        gsaSatellites = 0
+    }
+
+    func resolvedMode() -> FixMode {
+        if let type = gsaFixType, let mode = FixMode(rawValue: type) {
+            return invalid && fix.position == nil ? .noFix : mode
+        }
+        if invalid { return .noFix }
+        guard fix.position != nil else { return hasData ? .noFix : .unknown }
+        if fix.altitudeMSLMillimetres != nil, (altitudeSatellites ?? 4) >= 4 { return .threeD }
+        if previousMode == .threeD && fix.altitudeMSLMillimetres == nil { return .threeD }
+        return .twoD
+    }
+}
+
+/// Slot 0…7 for per-constellation counts: GP, GL, GA, GB/BD, GQ/QZ/PQ, GI, GN, other.
+func talkerSlot(_ talker: UInt16) -> UInt8 {
+    switch talker {
+    case 0x4750: 0  // GP
+    case 0x474C: 1  // GL
+    case 0x4741: 2  // GA
+    case 0x4742, 0x4244: 3  // GB, BD
+    case 0x4751, 0x515A, 0x5051: 4  // GQ, QZ, PQ
+    case 0x4749: 5  // GI
+    case 0x474E: 6  // GN
+    default: 7
+    }
+}

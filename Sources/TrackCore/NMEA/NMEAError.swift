@@ -1,0 +1,48 @@
+/// Why a sentence was rejected; each case carries what explains the failure, so a caller can
+/// count it, drop the sentence and say exactly what was wrong.
+public enum NMEAError: Error, Equatable, Sendable {
+    /// The checksum after `*` does not match the XOR of the sentence, e.g. `*7C` for `0x7D`.
+    case badChecksum(expected: UInt8, found: UInt8)
+    /// The line ended without a `*hh` checksum.
+    case missingChecksum
+    /// The checksum after `*` is not two hex digits followed by the line end.
+    case malformedChecksum
+    /// The line exceeded `NMEASentence.maximumLength` characters before its end.
+    case overlong
+    /// A byte that cannot appear in a sentence (NUL, a control byte, non-ASCII) at `offset`.
+    case invalidByte(UInt8, offset: Int)
+    /// A new `$` arrived before the previous sentence ended (collided or truncated sentence).
+    case truncated
+    /// More than `NMEASentence.maximumFields` comma-separated fields.
+    case tooManyFields
+    /// Fewer fields than the sentence type needs (`count` counts the address field too).
+    case tooFewFields(SentenceType, count: Int)
+    /// A field whose syntax is wrong, e.g. `12a4.5` where a number belongs (field 1 = first after the address).
+    case malformedField(SentenceType, field: Int)
+    /// A well-formed field whose value is impossible, e.g. minutes ≥ 60 or latitude > 90°.
+    case outOfRange(SentenceType, field: Int)
+
+    /// One line of text naming the problem, e.g. `"GGA field 2: out of range"`.
+    public var description: String {
+        switch self {
+        case .badChecksum(let expected, let found):
+            return "bad checksum: computed \(hex(expected)), sentence says \(hex(found))"
+        case .missingChecksum: return "missing checksum"
+        case .malformedChecksum: return "malformed checksum"
+        case .overlong: return "sentence longer than \(NMEASentence.maximumLength) characters"
+        case .invalidByte(let byte, let offset): return "invalid byte \(hex(byte)) at offset \(offset)"
+        case .truncated: return "sentence cut off by the next '$'"
+        case .tooManyFields: return "more than \(NMEASentence.maximumFields) fields"
+        case .tooFewFields(let type, let count): return "\(type.name): only \(count) fields"
+        case .malformedField(let type, let field): return "\(type.name) field \(field): malformed"
+        case .outOfRange(let type, let field): return "\(type.name) field \(field): out of range"
+        }
+    }
+}
+
+private func hex(_ byte: UInt8) -> String {
+    let digits: StaticString = "0123456789ABCDEF"
+    let base = digits.utf8Start
+    return String(decoding: [UInt8(ascii: "0"), UInt8(ascii: "x"), base[Int(byte >> 4)], base[Int(byte & 15)]],
+                  as: UTF8.self)
+}

@@ -1,0 +1,68 @@
+/// The receiver pipeline: framer → decoders → epoch assembler, with counters.
+/// Feed it bytes as they arrive; it calls back once per completed epoch. No heap allocation.
+public struct NMEAReceiver: Sendable {
+    /// The framer (its last sentence is readable after a callback).
+    public private(set) var framer = NMEAFramer()
+    /// The epoch assembler.
+    public private(set) var assembler = EpochAssembler()
+    /// What has been accepted and dropped so far.
+    public private(set) var counters = NMEACounters()
+    /// The most recent rejection, for diagnostics (`trackctl doctor`, decode's summary).
+    public private(set) var lastError: NMEAError?
+
+    /// A pipeline waiting for its first `$`.
+    public init() {}
+
+    /// Feeds a chunk of bytes; `onFix` is called for every epoch completed by them.
+    public mutating func consume(_ bytes: UnsafeRawBufferPointer, _ onFix: (borrowing Fix) -> Void) {
+        for byte in bytes {
+            consume(byte, onFix)
+        }
+    }
+
+    /// Feeds one byte.
+    @inline(__always)
+    public mutating func consume(_ byte: UInt8, _ onFix: (borrowing Fix) -> Void) {
+        switch framer.consume(byte) {
+        case .none:
+            return
+        case .rejected(let error):
+            counters.count(error)
+            lastError = error
+        case .sentence:
+            handleSentence(onFix)
+        }
+    }
+
+    mutating func handleSentence(_ onFix: (borrowing Fix) -> Void) {
+        let message: NMEAMessage
+        do {
+            message = try NMEAMessage(framer.sentence)
+        } catch {
+            counters.count(error)
+            lastError = error
+            return
+        }
+        switch message {
+        case .unknown: counters.unknown += 1
+        case .proprietary: counters.proprietary += 1
+        default: counters.accepted += 1
+        }
+        var fixes = 0
+        assembler.add(message, talker: framer.sentence.talker) { fix in
+            fixes += 1
+            onFix(fix)
+        }
+        counters.fixes += fixes
+    }
+
+    /// Ends the input: emits the epoch in progress.
+    public mutating func finish(_ onFix: (borrowing Fix) -> Void) {
+        var fixes = 0
+        assembler.finish { fix in
+            fixes += 1
+            onFix(fix)
+        }
+        counters.fixes += fixes
+    }
+}

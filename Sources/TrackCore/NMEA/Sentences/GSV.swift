@@ -1,0 +1,71 @@
+/// One satellite of a GSV sentence.
+public struct SatelliteInView: Equatable, Sendable {
+    /// Satellite ID as sent (GPS 1–32, SBAS 33–64, GLONASS 65–96, …).
+    public var id: UInt16
+    /// Elevation in degrees 0…90.
+    public var elevationDegrees: Int8?
+    /// Azimuth in degrees 0…359.
+    public var azimuthDegrees: Int16?
+    /// Signal to noise ratio in dB-Hz 0…99; nil when not tracked.
+    public var snr: UInt8?
+
+    /// A satellite entry.
+    public init(id: UInt16, elevationDegrees: Int8?, azimuthDegrees: Int16?, snr: UInt8?) {
+        self.id = id
+        self.elevationDegrees = elevationDegrees
+        self.azimuthDegrees = azimuthDegrees
+        self.snr = snr
+    }
+}
+
+/// GSV, satellites in view, one of a numbered set:
+/// `$GPGSV,2,1,08,01,40,083,46,02,17,308,41,12,07,344,39,14,22,228,45*75`.
+public struct GSV: Equatable, Sendable {
+    /// Number of sentences in the set.
+    public var total: UInt8
+    /// This sentence's number, 1…total.
+    public var number: UInt8
+    /// Satellites in view for this talker (and signal).
+    public var satellitesInView: UInt8?
+    /// Up to four satellites (first `satelliteCount` entries).
+    public var satellites: InlineArray<4, SatelliteInView>
+    /// Number of valid entries in `satellites`.
+    public var satelliteCount: Int
+    /// NMEA 4.1 signal ID, when sent.
+    public var signalID: UInt8?
+
+    /// Decodes a framed GSV sentence.
+    public init(_ s: borrowing NMEASentence) throws(NMEAError) {
+        guard s.fieldCount >= 4 else { throw .tooFewFields(.gsv, count: s.fieldCount) }
+        guard let total = try s.integer(1, in: 1...99) else { throw .malformedField(.gsv, field: 1) }
+        guard let number = try s.integer(2, in: 1...99) else { throw .malformedField(.gsv, field: 2) }
+        guard number <= total else { throw .outOfRange(.gsv, field: 2) }
+        self.total = UInt8(total)
+        self.number = UInt8(number)
+        satellitesInView = try s.integer(3, in: 0...255).map { UInt8($0) }
+        // After the count come groups of four fields; one extra field is the NMEA 4.1 signal ID.
+        let groupFields = s.fieldCount - 4
+        signalID = groupFields % 4 == 1 ? try s.integer(s.fieldCount - 1, in: 0...15).map { UInt8($0) } : nil
+        satellites = InlineArray(repeating: SatelliteInView(id: 0, elevationDegrees: nil, azimuthDegrees: nil, snr: nil))
+        satelliteCount = 0
+        var index = 4
+        while index + 3 < s.fieldCount && satelliteCount < 4 {
+            defer { index += 4 }
+            guard let id = try s.integer(index, in: 0...999) else { continue }
+            satellites[satelliteCount] = SatelliteInView(
+                id: UInt16(id),
+                elevationDegrees: try s.decimal(index + 1, scale: 0, in: -90...90).map { Int8($0) },
+                azimuthDegrees: try s.decimal(index + 2, scale: 0, in: 0...360).map { Int16($0) },
+                snr: try s.integer(index + 3, in: 0...99).map { UInt8($0) })
+            satelliteCount += 1
+        }
+    }
+}
+
+extension GSV {
+    public static func == (lhs: GSV, rhs: GSV) -> Bool {
+        lhs.total == rhs.total && lhs.number == rhs.number && lhs.satellitesInView == rhs.satellitesInView
+            && lhs.signalID == rhs.signalID
+            && prefixEqual(lhs.satellites, lhs.satelliteCount, rhs.satellites, rhs.satelliteCount)
+    }
+}

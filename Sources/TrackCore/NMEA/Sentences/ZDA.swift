@@ -1,0 +1,32 @@
+/// ZDA, time and date: `$GPZDA,201530.00,04,07,2002,00,00*60`.
+public struct ZDA: Equatable, Sendable {
+    /// UTC time.
+    public var time: TimeOfDay?
+    /// UTC date (four-digit year); nil when any of day, month, year is empty.
+    public var date: CalendarDate?
+    /// Local zone offset in minutes (hours × 60 + minutes, sign of the hours).
+    public var zoneOffsetMinutes: Int16?
+
+    /// Decodes a framed ZDA sentence.
+    public init(_ s: borrowing NMEASentence) throws(NMEAError) {
+        guard s.fieldCount >= 5 else { throw .tooFewFields(.zda, count: s.fieldCount) }
+        time = try s.time(1)
+        let day = try s.integer(2, in: 1...31)
+        let month = try s.integer(3, in: 1...12)
+        let year = try s.integer(4, in: 0...9999)
+        if let day, let month, let year {
+            guard let date = CalendarDate(year: year, month: month, day: day) else {
+                throw .outOfRange(.zda, field: 4)
+            }
+            self.date = date
+        } else {
+            date = nil
+        }
+        if let hours = try s.decimal(5, scale: 0, in: -13...13) {
+            let minutes = try s.integer(6, in: 0...59) ?? 0
+            zoneOffsetMinutes = Int16(hours * 60 + (hours < 0 ? -Int64(minutes) : Int64(minutes)))
+        } else {
+            zoneOffsetMinutes = nil
+        }
+    }
+}
