@@ -3,8 +3,8 @@ extension Fix {
     /// `{"class":"TPV","time":"2007-12-23T19:32:21.000Z","mode":3,"lat":20.628798333,...}`.
     ///
     /// Units as gpsd: degrees, metres, m/s. Values are exact decimal renderings of the integer
-    /// units (9 decimals for 1e-9°, 3 for mm). Position and altitude appear only when the mode
-    /// says they are valid (2D/3D and 3D), as gpsd does; GST's 1σ errors appear as `latErr`,
+    /// units (9 decimals for 1e-9°, 3 for mm). Position and altitude appear only in 2D and 3D
+    /// fixes, as gpsd does; GST's 1σ errors appear as `latErr`,
     /// `lonErr`, `altErr` (gpsd's `epx`/`epy`/`epv` are 95% estimates, a different quantity).
     public func writeJSON(to buffer: inout TextBuffer) {
         buffer.append("{\"class\":\"TPV\"")
@@ -20,7 +20,7 @@ extension Fix {
             field(&buffer, ",\"lat\":", position.latitudeNanodegrees, 9)
             field(&buffer, ",\"lon\":", position.longitudeNanodegrees, 9)
         }
-        if mode == .threeD {
+        if mode.rawValue >= FixMode.twoD.rawValue {
             if let hae = altitudeHAEMillimetres { field(&buffer, ",\"altHAE\":", Int64(hae), 3) }
             if let msl = altitudeMSLMillimetres {
                 field(&buffer, ",\"altMSL\":", Int64(msl), 3)

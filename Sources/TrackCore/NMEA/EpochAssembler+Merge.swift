@@ -2,6 +2,7 @@
 extension EpochAssembler {
     mutating func merge(_ gga: GGA) {
         hasData = true
+        reportedFix = true
         if gga.quality == 0 { invalid = true; return }
         if let position = gga.position { fix.position = position }
         if let altitude = gga.altitudeMSLMillimetres { fix.altitudeMSLMillimetres = altitude }
@@ -16,6 +17,7 @@ extension EpochAssembler {
 
     mutating func merge(_ rmc: RMC) {
         hasData = true
+        reportedFix = true
         guard rmc.status == UInt8(ascii: "A") || rmc.status == UInt8(ascii: "D"),
               rmc.faaMode != UInt8(ascii: "N") else {
             invalid = true
@@ -29,6 +31,7 @@ extension EpochAssembler {
 
     mutating func merge(_ gll: GLL) {
         hasData = true
+        reportedFix = true
         guard gll.status == UInt8(ascii: "A"), gll.faaMode != UInt8(ascii: "N") else {
             invalid = true
             return
@@ -38,6 +41,7 @@ extension EpochAssembler {
 
     mutating func merge(_ gns: GNS) {
         hasData = true
+        reportedFix = true
         guard let mode = gns.mode, mode != UInt8(ascii: "N") else { invalid = true; return }
         if gns.navigationStatus == UInt8(ascii: "U") || gns.navigationStatus == UInt8(ascii: "V") { return }
         if let position = gns.position { fix.position = position }
@@ -52,6 +56,7 @@ extension EpochAssembler {
 
     mutating func merge(_ gsa: GSA) {
         hasData = true
+        reportedFix = true
         if let type = gsa.fixType { gsaFixType = type }
         // Several GSAs per epoch (one per constellation) add up.
         gsaSatellites += gsa.satelliteCount

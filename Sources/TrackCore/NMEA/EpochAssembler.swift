@@ -20,6 +20,7 @@ public struct EpochAssembler: Sendable {
     var invalid = false
     var altitudeSatellites: UInt8?
     var gsaSatellites = 0
+    var reportedFix = false
     var inViewByTalker: InlineArray<8, UInt8> = InlineArray(repeating: 0)
 
     /// An assembler with no date yet.
@@ -48,6 +49,8 @@ public struct EpochAssembler: Sendable {
         case .zda(let zda):
             if let date = zda.date { self.date = date; lastTimeOfDay = nil }
             startEpoch(at: zda.time, emit)
+            // A time-only epoch still tells the time (the u-blox LEA-4H starts with a lone ZDA).
+            if zda.time != nil { hasData = true }
         case .gsa(let gsa):
             merge(gsa)
         case .gsv(let gsv):
@@ -80,23 +83,20 @@ public struct EpochAssembler: Sendable {
 
     mutating func startEpoch(at time: TimeOfDay?, _ emit: (borrowing Fix) -> Void) {
         guard let time else { return }
-        if let current = epochTime, fix.time == nil, date != nil {
-            // The date arrived (RMC/ZDA) after this epoch's first timed sentence.
-            let delta = time.millisecondsSinceMidnight - current.millisecondsSinceMidnight
-            if delta <= 10 && delta >= -10 { stamp(current) }
-        }
         if let current = epochTime {
             let delta = time.millisecondsSinceMidnight - current.millisecondsSinceMidnight
             if delta > 10 || delta < -10 {
                 if hasData { complete(emit) }
-                epochTime = time
-                stamp(time)
+            } else if let stamped = fix.time, Int64(time.millisecondsSinceMidnight) == stamped.millisecondOfDay {
+                return
             }
-        } else {
-            if hasData { complete(emit) }
-            epochTime = time
-            stamp(time)
+        } else if hasData {
+            complete(emit)
         }
+        // Within one epoch the latest timestamp wins, as in gpsd: the Magellan eXplorist 210
+        // stamps the sentences of one epoch a few milliseconds apart.
+        epochTime = time
+        stamp(time)
     }
 
     /// Gives the epoch its UTC time when a date is known, rolling over at midnight.
@@ -123,6 +123,7 @@ public struct EpochAssembler: Sendable {
         invalid = false
         altitudeSatellites = nil
         gsaSatellites = 0
+        reportedFix = false
     }
 
     func resolvedMode() -> FixMode {
@@ -130,7 +131,8 @@ public struct EpochAssembler: Sendable {
             return invalid && fix.position == nil ? .noFix : mode
         }
         if invalid { return .noFix }
-        guard fix.position != nil else { return hasData ? .noFix : .unknown }
+        // A time-only epoch (ZDA alone) says nothing about the fix.
+        guard fix.position != nil else { return reportedFix ? .noFix : .unknown }
         if fix.altitudeMSLMillimetres != nil, (altitudeSatellites ?? 4) >= 4 { return .threeD }
         if previousMode == .threeD && fix.altitudeMSLMillimetres == nil { return .threeD }
         return .twoD

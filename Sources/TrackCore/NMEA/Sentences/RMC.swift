@@ -27,15 +27,22 @@ public struct RMC: Equatable, Sendable {
         speedMillimetresPerSecond = try s.knots(7)
         courseMillidegrees = try s.course(8)
         date = try s.date(9)
-        if let variation = try s.decimal(10, scale: 3, in: 0...180_000), let side = try s.character(11) {
-            switch side {
-            case UInt8(ascii: "E"): magneticVariationMillidegrees = Int32(variation)
-            case UInt8(ascii: "W"): magneticVariationMillidegrees = -Int32(variation)
-            default: throw .malformedField(.rmc, field: 11)
-            }
-        } else {
-            magneticVariationMillidegrees = nil
-        }
+        magneticVariationMillidegrees = Self.variation(s)
         faaMode = try s.character(12)
+    }
+
+    /// Magnetic variation, east positive; nil when absent or unusable. It does not affect the
+    /// fix, so receivers' sentinels here are tolerated rather than rejecting the sentence:
+    /// the CAT MS352 sends `999.9,E` for "unknown", the Motorola T805 `0,A` (a mode letter
+    /// where E/W belongs), many send `0.0,E`; below 0.1° counts as not known.
+    static func variation(_ s: borrowing NMEASentence) -> Int32? {
+        // Many receivers send `0.0,E` for "not known" rather than empty fields.
+        guard let value = try? s.decimal(10, scale: 3, in: 0...180_000), value >= 100,
+              let side = try? s.character(11) else { return nil }
+        switch side {
+        case UInt8(ascii: "E"): return Int32(value)
+        case UInt8(ascii: "W"): return -Int32(value)
+        default: return nil
+        }
     }
 }
