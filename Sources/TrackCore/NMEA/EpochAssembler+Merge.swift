@@ -9,7 +9,6 @@ extension EpochAssembler {
         if let separation = gga.geoidSeparationMillimetres { fix.geoidSeparationMillimetres = separation }
         if let quality = gga.quality { fix.quality = quality }
         if let satellites = gga.satellitesUsed {
-            altitudeSatellites = satellites
             if gsaSatellites == 0 { fix.satellitesUsed = satellites }
         }
         if let hdop = gga.hdopCenti, hdop < 9900 { fix.hdopCenti = hdop }
@@ -48,7 +47,6 @@ extension EpochAssembler {
         if let altitude = gns.altitudeMSLMillimetres { fix.altitudeMSLMillimetres = altitude }
         if let separation = gns.geoidSeparationMillimetres { fix.geoidSeparationMillimetres = separation }
         if let satellites = gns.satellitesUsed {
-            altitudeSatellites = satellites
             if gsaSatellites == 0 { fix.satellitesUsed = satellites }
         }
         if let hdop = gns.hdopCenti, hdop < 9900 { fix.hdopCenti = hdop }

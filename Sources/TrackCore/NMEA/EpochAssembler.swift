@@ -4,9 +4,8 @@
 ///   sentences without a time (GSA, GSV, VTG, GST) belong to the epoch in progress;
 /// * the date comes from RMC or ZDA; GGA/GLL/GNS times count only once a date is known,
 ///   and roll the date over at midnight;
-/// * GSA's fix type decides 2D/3D; without GSA, a position with an altitude from four or
-///   more satellites is 3D, a position alone is 2D; a 3D receiver sending only RMC in an
-///   epoch stays 3D;
+/// * GSA's fix type decides 2D/3D; without GSA, a position with an altitude is 3D, a
+///   position alone is 2D; a 3D receiver sending only RMC in an epoch stays 3D;
 /// * RMC status V, GGA quality 0, GLL status V and GNS mode N mean no fix.
 public struct EpochAssembler: Sendable {
     var fix = Fix()
@@ -18,7 +17,6 @@ public struct EpochAssembler: Sendable {
     // What this epoch said about its mode.
     var gsaFixType: UInt8?
     var invalid = false
-    var altitudeSatellites: UInt8?
     var gsaSatellites = 0
     var reportedFix = false
     var inViewByTalker: InlineArray<8, UInt8> = InlineArray(repeating: 0)
@@ -121,7 +119,6 @@ public struct EpochAssembler: Sendable {
         hasData = false
         gsaFixType = nil
         invalid = false
-        altitudeSatellites = nil
         gsaSatellites = 0
         reportedFix = false
     }
@@ -133,7 +130,9 @@ public struct EpochAssembler: Sendable {
         if invalid { return .noFix }
         // A time-only epoch (ZDA alone) says nothing about the fix.
         guard fix.position != nil else { return reportedFix ? .noFix : .unknown }
-        if fix.altitudeMSLMillimetres != nil, (altitudeSatellites ?? 4) >= 4 { return .threeD }
+        // Without GSA the receiver does not say 2D or 3D; an altitude with the position is
+        // taken as 3D, as gpsd does (the MediaTek 3301 sends GGA+RMC only).
+        if fix.altitudeMSLMillimetres != nil { return .threeD }
         if previousMode == .threeD && fix.altitudeMSLMillimetres == nil { return .threeD }
         return .twoD
     }
