@@ -1,0 +1,75 @@
+import TrackCore
+
+/// Why a receiver source failed, naming the device and the errno.
+public enum SourceError: Error, Equatable, Sendable {
+    /// The device or file could not be opened, e.g. ENOENT for an unplugged USB receiver.
+    case open(path: String, Errno)
+    /// Configuring the device failed (termios, pty set-up).
+    case configure(path: String, Errno)
+    /// Reading failed; the source closes itself and the loop reopens it with backoff.
+    case read(path: String, Errno)
+    /// The device went away (EOF on a serial port or pty: USB unplugged, peer closed).
+    case disconnected(path: String)
+    /// A file replay reached its end.
+    case endOfInput(path: String)
+
+    /// One line naming what failed and where, e.g. `"/dev/ttyACM0: open: No such file or directory"`.
+    public var description: String {
+        switch self {
+        case .open(let path, let errno): "\(path): open: \(errno.message)"
+        case .configure(let path, let errno): "\(path): configure: \(errno.message)"
+        case .read(let path, let errno): "\(path): read: \(errno.message)"
+        case .disconnected(let path): "\(path): device disconnected"
+        case .endOfInput(let path): "\(path): end of input"
+        }
+    }
+}
+
+/// What `trackctl status` and `doctor` show about a source.
+public struct SourceStatus: Equatable, Sendable {
+    /// Device or file path, e.g. `/dev/serial0`.
+    public var path: String
+    /// Current baud rate; nil for files and pseudo-terminals where it means nothing.
+    public var baud: Int?
+    /// True while the source is open.
+    public var isOpen: Bool
+    /// Times the source was (re)opened successfully.
+    public var opens: Int
+    /// The last failure, if any.
+    public var lastError: SourceError?
+
+    /// A status for `path`.
+    public init(path: String, baud: Int? = nil, isOpen: Bool = false, opens: Int = 0, lastError: SourceError? = nil) {
+        self.path = path
+        self.baud = baud
+        self.isOpen = isOpen
+        self.opens = opens
+        self.lastError = lastError
+    }
+}
+
+/// Where receiver bytes come from: a UART, a pseudo-terminal, a file replay, the simulator.
+/// The daemon is generic over it (`some ReceiverSource`), never an existential.
+///
+/// The loop calls `open` when the source is closed and `nextDeadline` has passed, polls
+/// `descriptor` for input, and calls `read` when the descriptor is readable or the deadline
+/// has passed. Every call gets the one `now` of that wake-up.
+public protocol ReceiverSource: ~Copyable {
+    /// Opens (or reopens after a failure) the device.
+    mutating func open(now: MonotonicTime) throws(SourceError)
+    /// The descriptor to poll for input; nil while closed or when the source is timer-driven.
+    var descriptor: FileDescriptor? { get }
+    /// When the source wants to be called without input: replay pacing, reopen backoff,
+    /// auto-baud's next try. nil: only on input.
+    func nextDeadline() -> MonotonicTime?
+    /// Copies available bytes into `buffer`; returns how many (0: nothing now). A failure
+    /// closes the source; the loop reports it and reopens after the backoff.
+    mutating func read(into buffer: UnsafeMutableRawBufferPointer, now: MonotonicTime) throws(SourceError) -> Int
+    /// Tells the source how the receiver core judged its bytes so far (auto-baud: keep the
+    /// rate once checksummed sentences arrive; try the next one after garbage or silence).
+    mutating func observe(acceptedSentences: Int, rejectedSentences: Int, now: MonotonicTime)
+    /// Status for `trackctl status` and `doctor`.
+    var status: SourceStatus { get }
+    /// Closes the device (SIGTERM, reload with another device).
+    mutating func close()
+}
