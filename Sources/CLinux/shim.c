@@ -1,5 +1,6 @@
 // Process arguments and stdio set-up that Swift cannot express in every build.
 #include "clinux.h"
+#include <stddef.h>
 
 static int saved_argc;
 static char *const *saved_argv;
@@ -17,3 +18,80 @@ int clinux_argc(void) { return saved_argc; }
 char *const *clinux_argv(void) { return saved_argv; }
 
 void clinux_stdout_line_buffered(void) { setvbuf(stdout, NULL, _IOLBF, 0); }
+
+int clinux_signalfd_standard(void) {
+    sigset_t mask;
+    sigemptyset(&mask);
+    sigaddset(&mask, SIGTERM);
+    sigaddset(&mask, SIGINT);
+    sigaddset(&mask, SIGHUP);
+    sigaddset(&mask, SIGCHLD);
+    if (sigprocmask(SIG_BLOCK, &mask, NULL) != 0) return -1;
+    // A control client that disconnects mid-reply must not kill the daemon.
+    signal(SIGPIPE, SIG_IGN);
+    return signalfd(-1, &mask, SFD_NONBLOCK | SFD_CLOEXEC);
+}
+
+int clinux_signalfd_read(int fd) {
+    struct signalfd_siginfo info;
+    ssize_t got = read(fd, &info, sizeof info);
+    if (got < 0) return errno == EAGAIN ? 0 : -1;
+    if (got != (ssize_t)sizeof info) return 0;
+    return (int)info.ssi_signo;
+}
+
+static int fill_address(struct sockaddr_un *address, const char *path, socklen_t *length) {
+    size_t size = strlen(path);
+    if (size == 0 || size >= sizeof address->sun_path) { errno = ENAMETOOLONG; return -1; }
+    memset(address, 0, sizeof *address);
+    address->sun_family = AF_UNIX;
+    memcpy(address->sun_path, path, size);
+    if (path[0] == '@') address->sun_path[0] = '\0';
+    *length = (socklen_t)(offsetof(struct sockaddr_un, sun_path) + size);
+    return 0;
+}
+
+int clinux_unix_listen(const char *path, unsigned int mode, int backlog) {
+    struct sockaddr_un address;
+    socklen_t length;
+    if (fill_address(&address, path, &length) != 0) return -1;
+    int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+    if (fd < 0) return -1;
+    unlink(path);
+    if (bind(fd, (struct sockaddr *)&address, length) != 0 || chmod(path, (mode_t)mode) != 0 ||
+        listen(fd, backlog) != 0) {
+        int saved = errno;
+        close(fd);
+        errno = saved;
+        return -1;
+    }
+    return fd;
+}
+
+int clinux_unix_connect(const char *path) {
+    struct sockaddr_un address;
+    socklen_t length;
+    if (fill_address(&address, path, &length) != 0) return -1;
+    int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) return -1;
+    if (connect(fd, (struct sockaddr *)&address, length) != 0) {
+        int saved = errno;
+        close(fd);
+        errno = saved;
+        return -1;
+    }
+    return fd;
+}
+
+int clinux_unix_send_datagram(const char *path, const void *bytes, size_t length) {
+    struct sockaddr_un address;
+    socklen_t address_length;
+    if (fill_address(&address, path, &address_length) != 0) return -1;
+    int fd = socket(AF_UNIX, SOCK_DGRAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) return -1;
+    ssize_t sent = sendto(fd, bytes, length, MSG_NOSIGNAL, (struct sockaddr *)&address, address_length);
+    int saved = errno;
+    close(fd);
+    errno = saved;
+    return sent < 0 ? -1 : 0;
+}

@@ -41,6 +41,52 @@ static inline int clinux_open(const char *path, int flags, unsigned int mode) {
 /// fcntl(2) with an int argument.
 static inline int clinux_fcntl_int(int fd, int cmd, int arg) { return fcntl(fd, cmd, arg); }
 
+/// CLOCK_MONOTONIC in nanoseconds.
+static inline int64_t clinux_monotonic_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+/// CLOCK_REALTIME in nanoseconds since the Unix epoch.
+static inline int64_t clinux_realtime_ns(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (int64_t)ts.tv_sec * 1000000000LL + ts.tv_nsec;
+}
+
+/// Blocks TERM, INT, HUP and CHLD and returns a signalfd reading them (or -1 with errno).
+int clinux_signalfd_standard(void);
+
+/// Reads one signal number from a signalfd; 0 when none is pending, -1 with errno on error.
+int clinux_signalfd_read(int fd);
+
+/// A listening Unix stream socket at `path` (an old socket file is replaced), non-blocking,
+/// close-on-exec, with permissions `mode`; -1 with errno on error.
+int clinux_unix_listen(const char *path, unsigned int mode, int backlog);
+
+/// Connects a Unix stream socket to `path` (blocking); -1 with errno on error.
+int clinux_unix_connect(const char *path);
+
+/// Accepts a connection as a non-blocking, close-on-exec descriptor; -1 with errno.
+static inline int clinux_accept(int fd) { return accept4(fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC); }
+
+/// Sends `length` bytes as one datagram to the Unix socket `path` (a leading '@' means the
+/// abstract namespace, as systemd's NOTIFY_SOCKET allows); -1 with errno.
+int clinux_unix_send_datagram(const char *path, const void *bytes, size_t length);
+
+/// Sets or clears O_NONBLOCK; -1 with errno.
+static inline int clinux_set_nonblocking(int fd, int on) {
+    int flags = fcntl(fd, F_GETFL);
+    if (flags < 0) return -1;
+    return fcntl(fd, F_SETFL, on ? (flags | O_NONBLOCK) : (flags & ~O_NONBLOCK));
+}
+
+/// send(2) without SIGPIPE.
+static inline ssize_t clinux_send(int fd, const void *bytes, size_t length) {
+    return send(fd, bytes, length, MSG_NOSIGNAL);
+}
+
 /// The process arguments, captured by a constructor in shim.c (CommandLine is not available in
 /// Embedded Swift).
 int clinux_argc(void);

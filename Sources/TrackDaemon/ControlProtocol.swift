@@ -1,0 +1,113 @@
+import TrackCore
+import TrackIO
+
+/// The daemon's answers on the control socket. A request is one line:
+///
+/// * `status` / `status json`: the live view for `trackctl status`;
+/// * `where` / `where plain`: the current position (`48.117300°N, 11.516700°E` / `48.117300,11.516700`);
+/// * `mark LABEL`: a waypoint at the current fix (label up to 64 bytes, may be empty);
+/// * `doctor`: the first broken link from port to filter, and what to do about it.
+///
+/// Every reply starts with `ok` or `error KIND: message` and ends with an empty line.
+enum ControlProtocol {
+    static func answer(_ request: Span<UInt8>, status: inout DaemonStatus, now: MonotonicTime, reply: inout ReplyBuffer) {
+        var command = Words(request)
+        let verb = command.next()
+        if matches(verb, request, "status") {
+            let argument = command.next()
+            if matches(argument, request, "json") {
+                reply.append("ok\n")
+                status.writeJSON(to: &reply, now: now)
+            } else if argument == nil {
+                reply.append("ok\n")
+                status.writeText(to: &reply, now: now)
+            } else {
+                reply.append("error usage: status [json]\n")
+            }
+        } else if matches(verb, request, "where") {
+            answerWhere(plain: matches(command.next(), request, "plain"), status: status, reply: &reply)
+        } else if matches(verb, request, "mark") {
+            answerMark(label: command.rest(), request: request, status: &status, reply: &reply)
+        } else if matches(verb, request, "doctor") {
+            Doctor.diagnose(status, now: now, reply: &reply)
+        } else {
+            reply.append("error usage: unknown request (status, where, mark, doctor)\n")
+        }
+        reply.append("\n")
+    }
+
+    static func answerWhere(plain: Bool, status: DaemonStatus, reply: inout ReplyBuffer) {
+        guard let fix = status.lastGoodFix, let position = fix.position else {
+            reply.append("error no-fix: no position yet\n")
+            return
+        }
+        var line = TextBuffer()
+        line.append("ok\n")
+        if plain {
+            appendPosition(&line, position, separator: ",", plain: true)
+        } else {
+            appendPosition(&line, position, separator: ", ")
+        }
+        emit(&line, &reply)
+    }
+
+    static func answerMark(label: Range<Int>, request: Span<UInt8>, status: inout DaemonStatus, reply: inout ReplyBuffer) {
+        guard let fix = status.lastGoodFix, let position = fix.position else {
+            reply.append("error no-fix: no position to mark yet\n")
+            return
+        }
+        guard label.count <= 64 else {
+            reply.append("error usage: a label has at most 64 bytes\n")
+            return
+        }
+        status.waypoints += 1
+        status.lastWaypointLabel.removeAll()
+        status.lastWaypointLabel.append(bytes: request.extracting(label))
+        var line = TextBuffer()
+        line.append("ok\nwaypoint ")
+        line.append(integer: Int64(status.waypoints))
+        line.append(" at ")
+        appendPosition(&line, position, separator: ", ")
+        emit(&line, &reply)
+    }
+
+    static func matches(_ word: Range<Int>?, _ request: Span<UInt8>, _ literal: StaticString) -> Bool {
+        guard let word, word.count == literal.utf8CodeUnitCount else { return false }
+        let start = literal.utf8Start
+        for offset in 0..<word.count where request[word.lowerBound + offset] != start[offset] { return false }
+        return true
+    }
+}
+
+/// Splits a request line at spaces without allocating. Words are looked for in the first
+/// 64 bytes (verbs and options); a `mark` label may run to the end of the line.
+struct Words {
+    let count: Int
+    let spaces: UInt64
+    var position = 0
+
+    init(_ request: Span<UInt8>) {
+        count = request.count
+        var spaces: UInt64 = 0
+        for index in 0..<min(request.count, 64) where request[index] == UInt8(ascii: " ") {
+            spaces |= 1 << UInt64(index)
+        }
+        self.spaces = spaces
+    }
+
+    func isSpace(_ index: Int) -> Bool { index < 64 && spaces & (1 << UInt64(index)) != 0 }
+
+    mutating func next() -> Range<Int>? {
+        while position < count && isSpace(position) { position += 1 }
+        guard position < count else { return nil }
+        let start = position
+        while position < count && !isSpace(position) { position += 1 }
+        return start..<position
+    }
+
+    /// Everything after the current word, less one separating space.
+    mutating func rest() -> Range<Int> {
+        if position < count && isSpace(position) { position += 1 }
+        return position..<count
+    }
+}

@@ -1,0 +1,55 @@
+import TrackCore
+import TrackIO
+
+/// Everything `trackctl status`, `where` and `doctor` report, kept current by the loop.
+/// Fixed-size: updating it never allocates.
+struct DaemonStatus {
+    var startedAt = MonotonicTime(nanoseconds: 0)
+    /// The source's path, baud and errors.
+    var source = SourceStatus(path: "")
+    /// Receiver counters, and the accepted count at the start of the rate window.
+    var counters = NMEACounters()
+    var rateWindowStart = MonotonicTime(nanoseconds: 0)
+    var rateWindowAccepted = 0
+    var sentencesPerSecondTenths = 0
+    var bytesRead = 0
+    var lastByteAt: MonotonicTime?
+    /// The latest fix from the receiver (any mode) and when it arrived.
+    var lastFix: Fix?
+    var lastFixAt: MonotonicTime?
+    /// The latest fix that passed the filter, its accuracy, and when.
+    var lastGoodFix: Fix?
+    var lastGoodAccuracyMillimetres: Int64?
+    var lastGoodFixAt: MonotonicTime?
+    /// Time to first fix, from start-up.
+    var firstFixAfterMilliseconds: Int64?
+    /// Filter decisions.
+    var accepted = 0
+    var rejected = FilterTally()
+    var lastRejection: FilterRejection?
+    /// Sampling.
+    var recorded = 0
+    var lastTrigger: RecordTrigger?
+    /// Waypoints marked since start and the last label.
+    var waypoints = 0
+    var lastWaypointLabel = TextBuffer()
+    /// Control socket.
+    var controlPath = ""
+    var controlRefused = 0
+    var controlDropped = 0
+    /// Loop wake-ups.
+    var wakeUps = 0
+    /// Configuration file and reloads.
+    var configPath = ""
+    var reloads = 0
+    var lastReloadError: String?
+
+    /// Updates the sentence rate once the 10 s window has passed.
+    mutating func updateRate(now: MonotonicTime) {
+        let elapsed = now.milliseconds(since: rateWindowStart)
+        guard elapsed >= 10_000 else { return }
+        sentencesPerSecondTenths = Int(Int64(counters.accepted - rateWindowAccepted) * 10_000 / elapsed)
+        rateWindowStart = now
+        rateWindowAccepted = counters.accepted
+    }
+}

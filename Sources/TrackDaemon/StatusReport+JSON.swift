@@ -1,0 +1,113 @@
+import TrackCore
+import TrackIO
+
+/// `status json`: the same facts as the text view, one JSON object on one line, for scripts.
+/// Units: seconds, metres, degrees; absent values are left out.
+extension DaemonStatus {
+    func writeJSON(to reply: inout ReplyBuffer, now: MonotonicTime) {
+        var line = TextBuffer()
+        line.append("{\"uptime\":")
+        line.appendFixed(now.milliseconds(since: startedAt), decimals: 3)
+        line.append(",\"receiver\":{\"path\":")
+        appendJSONString(&line, source.path)
+        if let baud = source.baud {
+            line.append(",\"baud\":")
+            line.append(integer: Int64(baud))
+        }
+        line.append(source.isOpen ? ",\"open\":true" : ",\"open\":false")
+        line.append(",\"opens\":")
+        line.append(integer: Int64(source.opens))
+        if let error = source.lastError {
+            line.append(",\"error\":")
+            appendJSONString(&line, error.description)
+        }
+        line.append(",\"sentencesPerSecond\":")
+        line.appendFixed(Int64(sentencesPerSecondTenths), decimals: 1)
+        line.append(",\"bytes\":")
+        line.append(integer: Int64(bytesRead))
+        reply.append(line)
+        line.removeAll()
+        line.append(",\"counters\":{")
+        appendCounter(&line, "accepted", counters.accepted, first: true)
+        appendCounter(&line, "badChecksum", counters.badChecksum)
+        appendCounter(&line, "overlong", counters.overlong)
+        appendCounter(&line, "unknown", counters.unknown)
+        appendCounter(&line, "proprietary", counters.proprietary)
+        appendCounter(&line, "outOfRange", counters.outOfRange)
+        appendCounter(&line, "malformed", counters.malformed)
+        appendCounter(&line, "fixes", counters.fixes)
+        line.append("}}")
+        reply.append(line)
+        line.removeAll()
+        if let fix = lastFix, let at = lastFixAt {
+            line.append(",\"fix\":")
+            reply.append(line)
+            line.removeAll()
+            fix.writeJSON(to: &line)
+            reply.append(line)
+            line.removeAll()
+            line.append(",\"fixAge\":")
+            line.appendFixed(now.milliseconds(since: at), decimals: 3)
+        }
+        if let accuracy = lastGoodAccuracyMillimetres {
+            line.append(",\"accuracy\":")
+            line.appendFixed(accuracy, decimals: 3)
+        }
+        if let ttff = firstFixAfterMilliseconds {
+            line.append(",\"timeToFirstFix\":")
+            line.appendFixed(ttff, decimals: 3)
+        }
+        line.append(",\"filter\":{\"accepted\":")
+        line.append(integer: Int64(accepted))
+        line.append(",\"rejected\":{")
+        rejected.writeJSON(to: &line)
+        line.append("}},\"sampling\":{\"recorded\":")
+        line.append(integer: Int64(recorded))
+        if let lastTrigger {
+            line.append(",\"lastTrigger\":\"")
+            line.append(triggerName(lastTrigger))
+            line.append("\"")
+        }
+        line.append("},\"waypoints\":")
+        line.append(integer: Int64(waypoints))
+        line.append(",\"control\":{\"refused\":")
+        line.append(integer: Int64(controlRefused))
+        line.append(",\"dropped\":")
+        line.append(integer: Int64(controlDropped))
+        line.append("},\"wakeUps\":")
+        line.append(integer: Int64(wakeUps))
+        line.append(",\"reloads\":")
+        line.append(integer: Int64(reloads))
+        line.append("}\n")
+        reply.append(line)
+    }
+}
+
+func appendCounter(_ line: inout TextBuffer, _ name: StaticString, _ value: Int, first: Bool = false) {
+    if !first { line.append(",") }
+    line.append("\"")
+    line.append(name)
+    line.append("\":")
+    line.append(integer: Int64(value))
+}
+
+/// A JSON string literal with `"` `\` and control characters escaped.
+func appendJSONString(_ line: inout TextBuffer, _ text: String) {
+    line.append("\"")
+    for byte in text.utf8 {
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+            line.append(UInt8(ascii: "\\"))
+            line.append(byte)
+        case 0..<0x20:
+            line.append("\\u00")
+            line.append(hexDigit(byte >> 4))
+            line.append(hexDigit(byte & 15))
+        default:
+            line.append(byte)
+        }
+    }
+    line.append("\"")
+}
+
+func hexDigit(_ value: UInt8) -> UInt8 { value < 10 ? value + 48 : value + 87 }

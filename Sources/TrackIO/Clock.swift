@@ -1,0 +1,15 @@
+import CLinux
+import TrackCore
+
+/// The system clocks, read only by the loop (once per wake-up) and by tools.
+public enum SystemClock {
+    /// CLOCK_MONOTONIC now.
+    public static func monotonic() -> MonotonicTime {
+        MonotonicTime(nanoseconds: clinux_monotonic_ns())
+    }
+
+    /// CLOCK_REALTIME now as UTC milliseconds (for tools; the daemon takes time from the receiver).
+    public static func realtime() -> UTCTime {
+        UTCTime(millisecondsSinceEpoch: clinux_realtime_ns() / 1_000_000)
+    }
+}

@@ -1,0 +1,51 @@
+import TrackCore
+
+/// A fixed-capacity output buffer allocated once, for control-socket replies.
+/// Appends past the end are dropped and flagged; nothing grows after start-up.
+/// Its owner frees the storage with `deallocate()` (copies share it).
+public struct ReplyBuffer {
+    let storage: UnsafeMutableRawBufferPointer
+    /// Bytes written.
+    public internal(set) var count = 0
+    /// True when an append did not fit.
+    public internal(set) var overflowed = false
+
+    /// A buffer of `capacity` bytes.
+    public init(capacity: Int) {
+        storage = .allocate(byteCount: capacity, alignment: 16)
+    }
+
+    /// Frees the storage; the buffer must not be used afterwards.
+    public func deallocate() { storage.deallocate() }
+
+    /// Forgets the contents.
+    public mutating func removeAll() {
+        count = 0
+        overflowed = false
+    }
+
+    /// Appends one byte.
+    public mutating func append(_ byte: UInt8) {
+        guard count < storage.count else { overflowed = true; return }
+        storage[count] = byte
+        count += 1
+    }
+
+    /// Appends a literal.
+    public mutating func append(_ text: StaticString) {
+        let start = text.utf8Start
+        for offset in 0..<text.utf8CodeUnitCount { append(start[offset]) }
+    }
+
+    /// Appends a built line (or part of one).
+    public mutating func append(_ line: borrowing TextBuffer) {
+        line.withBytes { bytes in
+            for index in bytes.indices { append(bytes[index]) }
+        }
+    }
+
+    /// The bytes from `offset` to the end.
+    func bytes(from offset: Int) -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: storage[offset..<count])
+    }
+}
