@@ -17,7 +17,7 @@ public struct NMEAFramer: Sendable {
     enum State: UInt8 { case idle, body, checksumHigh, checksumLow, end, skipping }
 
     /// The sentence completed by the last `.sentence` event; valid until the next byte.
-    public private(set) var sentence = NMEASentence()
+    public internal(set) var sentence = NMEASentence()
     var state = State.idle
     var sum: UInt8 = 0
     var found: UInt8 = 0

@@ -37,7 +37,7 @@ public struct NMEAReceiver: Sendable {
     mutating func handleSentence(_ onFix: (borrowing Fix) -> Void) {
         let message: NMEAMessage
         do {
-            message = try NMEAMessage(framer.sentence)
+            message = try NMEAMessage(decoding: &framer.sentence)
         } catch {
             counters.count(error)
             lastError = error
