@@ -71,10 +71,7 @@ enum GoldenFixtures {
 /// Fixtures whose expected file holds the right answer while the code does not yet give it.
 /// Each entry names the bug; remove it when the fix lands (the test then says the issue is gone).
 /// Until then scripts/regen-goldens writes today's wrong line back: keep the corrected one.
-private let knownGoldenIssues: [String: String] = [
-    "midnight-rollover": "EpochAssembler: with GGA before RMC in each epoch, the 00:00:00 epoch keeps "
-        + "the old date (2024-12-31T00:00:00Z instead of 2025-01-01T00:00:00Z)",
-]
+private let knownGoldenIssues: [String: String] = [:]
 
 @Suite("Golden replays")
 struct GoldenReplayTests {

@@ -238,15 +238,12 @@ struct NMEAEpochTests {
     @Test("GNS navigation status V (no status given) keeps its position")
     func gnsNavigationStatusV() {
         let result = receive(sentences: ["GNGNS,120000.00,5231.2000,N,01324.3000,E,AAN,10,0.9,34.5,39.7,,,V"])
-        withKnownIssue("EpochAssembler.merge(GNS) drops the position when the status is V") {
-            #expect(result.fixes.first?.position == position)
-            #expect(result.fixes.first?.mode == .threeD)
-        }
+        #expect(result.fixes.first?.position == position)
+        #expect(result.fixes.first?.mode == .threeD)
     }
 
-    // The SiRF, MediaTek and many other receivers send GGA before RMC. RMC (and ZDA) forget the
-    // last time of day when they give a date, and RMC at the same time does not restamp the
-    // epoch, so the midnight rollover is missed until the next RMC.
+    // The SiRF, MediaTek and many other receivers send GGA before RMC, so the epoch after
+    // midnight starts with a GGA that must roll the date over by itself.
     @Test("GGA before RMC in each epoch: the epoch after midnight gets the new date")
     func midnightRolloverGGAFirst() {
         let result = receive(sentences: [
@@ -256,12 +253,10 @@ struct NMEAEpochTests {
             gga("000001.00"), rmc("000001.00", "010125"),
         ])
         #expect(result.fixes.count == 4)
-        withKnownIssue("EpochAssembler.add sets lastTimeOfDay to nil on a date; startEpoch keeps the stale stamp") {
-            #expect(result.fixes.map(\.time) == [
-                utc(2024, 12, 31, 23, 59, 58), utc(2024, 12, 31, 23, 59, 59),
-                utc(2025, 1, 1, 0, 0, 0), utc(2025, 1, 1, 0, 0, 1),
-            ])
-        }
+        #expect(result.fixes.map(\.time) == [
+            utc(2024, 12, 31, 23, 59, 58), utc(2024, 12, 31, 23, 59, 59),
+            utc(2025, 1, 1, 0, 0, 0), utc(2025, 1, 1, 0, 0, 1),
+        ])
     }
 
     @Test("rejected and undecoded sentences do not end or change an epoch")
