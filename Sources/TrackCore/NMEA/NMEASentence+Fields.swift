@@ -74,8 +74,58 @@ enum FieldParser {
 
     /// Optional sign, digits, optional point and digits, scaled by 10^`scale` and rounded half
     /// away from zero on the first dropped digit; nil if malformed. `field` is not empty.
+    /// At most 18 significant digits are kept (more is malformed).
     @inline(__always)
     static func decimal(_ bytes: Span<UInt8>, _ field: Range<Int>, scale: Int) -> Int64? {
+        guard scale >= 0 else { return decimalNegativeScale(bytes, field, scale: scale) }
+        var offset = field.lowerBound
+        let end = field.upperBound
+        let first = bytes[offset]
+        let negative = first == UInt8(ascii: "-")
+        if negative || first == UInt8(ascii: "+") { offset &+= 1 }
+        var value: Int64 = 0
+        // Digits before the point: all kept.
+        let wholeStart = offset
+        while offset < end {
+            let digit = bytes[offset] &- 48
+            if digit >= 10 { break }
+            guard value < 100_000_000_000_000_000 else { return nil }
+            value = value &* 10 &+ Int64(digit)
+            offset &+= 1
+        }
+        var digits = offset &- wholeStart
+        var kept = 0
+        var roundUp = false
+        if offset < end {
+            guard bytes[offset] == UInt8(ascii: ".") else { return nil }
+            offset &+= 1
+            // Digits after the point: `scale` kept, the next one decides rounding, the rest
+            // only have to be digits.
+            let fractionStart = offset
+            while offset < end {
+                let digit = bytes[offset] &- 48
+                guard digit < 10 else { return nil }
+                if kept < scale {
+                    guard value < 100_000_000_000_000_000 else { return nil }
+                    value = value &* 10 &+ Int64(digit)
+                    kept &+= 1
+                } else if kept == scale {
+                    roundUp = digit >= 5
+                    kept &+= 1
+                }
+                offset &+= 1
+            }
+            digits &+= offset &- fractionStart
+        }
+        guard digits > 0 else { return nil }
+        if kept < scale { value *= powerOfTen(scale - kept) }
+        if roundUp { value += 1 }
+        return negative ? -value : value
+    }
+
+    /// `decimal` for a negative `scale`, which no decoder asks for: the original digit-by-digit
+    /// rules, kept so that the public `decimal(_:scale:)` answers exactly as it always has.
+    static func decimalNegativeScale(_ bytes: Span<UInt8>, _ field: Range<Int>, scale: Int) -> Int64? {
         var offset = field.lowerBound
         var negative = false
         if bytes[offset] == UInt8(ascii: "-") || bytes[offset] == UInt8(ascii: "+") {
@@ -98,7 +148,6 @@ enum FieldParser {
             guard digit < 10 else { return nil }
             digits += 1
             if decimals >= scale {
-                // Beyond the kept precision: only the first dropped digit decides rounding.
                 if decimals == scale { roundUp = digit >= 5 }
                 decimals += 1
                 continue
