@@ -66,7 +66,7 @@ extension Fix {
             let sum = Double(latitude) * Double(latitude) + Double(longitude) * Double(longitude)
             if sum > 0 {
                 // × 10: centimetres to millimetres; + 0.5 rounds (TrackCore has no libm `round`).
-                return Int64(FilterGeodesy.squareRoot(sum) * 10 + 0.5)
+                return Int64(Math.squareRoot(sum) * 10 + 0.5)
             }
         }
         var hdop = Int64(assumedHDOPCenti)
