@@ -21,7 +21,8 @@ let package = Package(
         // The libc headers the daemon needs and libgpiod, behind one C module for every build.
         .target(
             name: "CLinux",
-            linkerSettings: [.linkedLibrary("gpiod")]
+            // libm: debug builds call sqrt and friends where release builds use instructions.
+            linkerSettings: [.linkedLibrary("gpiod"), .linkedLibrary("m")]
         ),
         // File descriptors, errno, devices: the only module that touches raw fds and pointers.
         .target(name: "TrackIO", dependencies: ["TrackCore", "CLinux"], swiftSettings: strict),

@@ -42,7 +42,9 @@ extension EpochAssembler {
         hasData = true
         reportedFix = true
         guard let mode = gns.mode, mode != UInt8(ascii: "N") else { invalid = true; return }
-        if gns.navigationStatus == UInt8(ascii: "U") || gns.navigationStatus == UInt8(ascii: "V") { return }
+        // NMEA 4.10 status V means "no status given" (u-blox sends it on every GNS); only
+        // U (unsafe) disqualifies the position.
+        if gns.navigationStatus == UInt8(ascii: "U") { return }
         if let position = gns.position { fix.position = position }
         if let altitude = gns.altitudeMSLMillimetres { fix.altitudeMSLMillimetres = altitude }
         if let separation = gns.geoidSeparationMillimetres { fix.geoidSeparationMillimetres = separation }

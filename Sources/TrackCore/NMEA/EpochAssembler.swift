@@ -34,7 +34,7 @@ public struct EpochAssembler: Sendable {
         case .rmc(let rmc):
             if rmc.status == UInt8(ascii: "A") || rmc.status == UInt8(ascii: "D"), let date = rmc.date {
                 self.date = date
-                lastTimeOfDay = nil
+                lastTimeOfDay = rmc.time
             }
             startEpoch(at: rmc.time, emit)
             merge(rmc)
@@ -45,7 +45,7 @@ public struct EpochAssembler: Sendable {
             startEpoch(at: gns.time, emit)
             merge(gns)
         case .zda(let zda):
-            if let date = zda.date { self.date = date; lastTimeOfDay = nil }
+            if let date = zda.date { self.date = date; lastTimeOfDay = zda.time }
             startEpoch(at: zda.time, emit)
             // A time-only epoch still tells the time (the u-blox LEA-4H starts with a lone ZDA).
             if zda.time != nil { hasData = true }
@@ -85,7 +85,8 @@ public struct EpochAssembler: Sendable {
             let delta = time.millisecondsSinceMidnight - current.millisecondsSinceMidnight
             if delta > 10 || delta < -10 {
                 if hasData { complete(emit) }
-            } else if let stamped = fix.time, Int64(time.millisecondsSinceMidnight) == stamped.millisecondOfDay {
+            } else if let stamped = fix.time, let date, stamped == UTCTime(date: date, time: time) {
+                // Same instant again; a new date for the same time of day (RMC after GGA) restamps.
                 return
             }
         } else if hasData {

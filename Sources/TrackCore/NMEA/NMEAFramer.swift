@@ -17,7 +17,7 @@ public struct NMEAFramer: Sendable {
     enum State: UInt8 { case idle, body, checksumHigh, checksumLow, end, skipping }
 
     /// The sentence completed by the last `.sentence` event; valid until the next byte.
-    public private(set) var sentence = NMEASentence()
+    public internal(set) var sentence = NMEASentence()
     var state = State.idle
     var sum: UInt8 = 0
     var found: UInt8 = 0
@@ -50,6 +50,80 @@ public struct NMEAFramer: Sendable {
         sentence.count = count &+ 1
         sum ^= byte
         return .none
+    }
+
+    /// Consumes the run of ordinary body bytes and commas at the start of `input[start...]`
+    /// while a sentence is open; returns the index of the first byte it left for `consume`.
+    ///
+    /// Exactly what `consume` would do byte by byte for those bytes (each would return `.none`),
+    /// in loops that keep the sentence's counters in registers. It stops before any other
+    /// byte, before a comma past `maximumFields` and before the byte that would make the
+    /// sentence overlong, so `consume` reports those.
+    @inline(__always)
+    mutating func scanBody(_ input: UnsafeRawBufferPointer, from start: Int) -> Int {
+        var count = sentence.count
+        let room = NMEASentence.maximumLength - 4 - count
+        let end = room < input.count - start ? start + room : input.count
+        var fieldCount = sentence.fieldCount
+        var sum = self.sum
+        var wideSum: UInt64 = 0
+        var index = start
+        // Raw bytes, so that eight can be stored at once.
+        var body = sentence.bytes.mutableSpan
+        var bodyBytes = body.mutableBytes
+        scanning: while true {
+            // Eight bytes at a time while all of them are `,` to `~` (digits, letters, `.`, `-`):
+            // most of a sentence. A byte's top bit is set in `word + 0x54…` when the byte is `,`
+            // (0x2C) or above, in `word + 0x01…` when it is 0x7F or above, and in `word` when it
+            // is 0x80 or above; so `outside` has a top bit for each byte outside `,`…`~`. Only
+            // a byte of 0x80 or more can carry into its neighbour, and it fails by itself.
+            while end &- index >= 8 {
+                let word = UInt64(littleEndian: input.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+                let outside = (word | (word &+ 0x0101_0101_0101_0101) | ~(word &+ 0x5454_5454_5454_5454))
+                    & 0x8080_8080_8080_8080
+                if outside != 0 { break }
+                // Every byte is below 0x80 here, so this finds exactly the commas (zero bytes
+                // of `word ^ ",,,,,,,,"`) with no carries between bytes.
+                var commas = ~((word ^ 0x2C2C_2C2C_2C2C_2C2C) &+ 0x7F7F_7F7F_7F7F_7F7F) & 0x8080_8080_8080_8080
+                if commas != 0 {
+                    // Room for eight more fields, else the byte loop below counts them exactly.
+                    if fieldCount > NMEASentence.maximumFields &- 8 { break }
+                    repeat {
+                        let offset = commas.trailingZeroBitCount &>> 3
+                        sentence.fieldEnd[fieldCount] = UInt8(truncatingIfNeeded: count &+ offset)
+                        fieldCount &+= 1
+                        commas &= commas &- 1
+                    } while commas != 0
+                }
+                bodyBytes.storeBytes(of: word.littleEndian, toByteOffset: count, as: UInt64.self)
+                wideSum ^= word
+                count &+= 8
+                index &+= 8
+            }
+            // Then one byte, which may be any printable body byte.
+            guard index < end else { break scanning }
+            let byte = input[index]
+            if byte &- UInt8(ascii: "-") > UInt8(ascii: "~") - UInt8(ascii: "-") {
+                if byte == UInt8(ascii: ",") {
+                    guard fieldCount < NMEASentence.maximumFields else { break scanning }
+                    sentence.fieldEnd[fieldCount] = UInt8(truncatingIfNeeded: count)
+                    fieldCount &+= 1
+                } else if byte < 0x20 || byte == UInt8(ascii: "$") || byte == UInt8(ascii: "*") || byte > 0x7E {
+                    break scanning
+                }
+            }
+            bodyBytes.storeBytes(of: byte, toByteOffset: count, as: UInt8.self)
+            sum ^= byte
+            count &+= 1
+            index &+= 1
+        }
+        wideSum ^= wideSum &>> 32
+        wideSum ^= wideSum &>> 16
+        wideSum ^= wideSum &>> 8
+        sentence.count = count
+        sentence.fieldCount = fieldCount
+        self.sum = sum ^ UInt8(truncatingIfNeeded: wideSum)
+        return index
     }
 
     mutating func slowPath(_ byte: UInt8) -> FrameEvent {

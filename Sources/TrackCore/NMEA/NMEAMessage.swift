@@ -17,17 +17,23 @@ public enum NMEAMessage: Equatable, Sendable {
 
     /// Decodes a framed sentence by its type: a pure function of the bytes.
     public init(_ sentence: borrowing NMEASentence) throws(NMEAError) {
+        var sentence = copy sentence
+        try self.init(decoding: &sentence)
+    }
+
+    /// Decodes in place (see `NMEASentence+InPlace.swift`); `sentence` is only read.
+    init(decoding sentence: inout NMEASentence) throws(NMEAError) {
         switch sentence.type {
-        case .gga: self = .gga(try GGA(sentence))
-        case .rmc: self = .rmc(try RMC(sentence))
-        case .gsa: self = .gsa(try GSA(sentence))
-        case .gsv: self = .gsv(try GSV(sentence))
-        case .vtg: self = .vtg(try VTG(sentence))
-        case .gll: self = .gll(try GLL(sentence))
-        case .gns: self = .gns(try GNS(sentence))
-        case .zda: self = .zda(try ZDA(sentence))
-        case .gst: self = .gst(try GST(sentence))
-        case .txt: self = .txt(try TXT(sentence))
+        case .gga: self = .gga(try GGA(decoding: &sentence))
+        case .rmc: self = .rmc(try RMC(decoding: &sentence))
+        case .gsa: self = .gsa(try GSA(decoding: &sentence))
+        case .gsv: self = .gsv(try GSV(decoding: &sentence))
+        case .vtg: self = .vtg(try VTG(decoding: &sentence))
+        case .gll: self = .gll(try GLL(decoding: &sentence))
+        case .gns: self = .gns(try GNS(decoding: &sentence))
+        case .zda: self = .zda(try ZDA(decoding: &sentence))
+        case .gst: self = .gst(try GST(decoding: &sentence))
+        case .txt: self = .txt(try TXT(decoding: &sentence))
         case .unknown: self = .unknown
         case .proprietary: self = .proprietary
         }

@@ -15,8 +15,15 @@ public struct NMEAReceiver: Sendable {
 
     /// Feeds a chunk of bytes; `onFix` is called for every epoch completed by them.
     public mutating func consume(_ bytes: UnsafeRawBufferPointer, _ onFix: (borrowing Fix) -> Void) {
-        for byte in bytes {
-            consume(byte, onFix)
+        var index = 0
+        while index < bytes.count {
+            if framer.state == .body {
+                // Most bytes are inside a sentence: take the ordinary ones in one tight loop.
+                index = framer.scanBody(bytes, from: index)
+                if index == bytes.count { return }
+            }
+            consume(bytes[index], onFix)
+            index &+= 1
         }
     }
 
@@ -37,7 +44,7 @@ public struct NMEAReceiver: Sendable {
     mutating func handleSentence(_ onFix: (borrowing Fix) -> Void) {
         let message: NMEAMessage
         do {
-            message = try NMEAMessage(framer.sentence)
+            message = try NMEAMessage(decoding: &framer.sentence)
         } catch {
             counters.count(error)
             lastError = error

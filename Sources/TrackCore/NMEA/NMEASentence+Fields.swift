@@ -1,5 +1,8 @@
 /// Typed field readers. Each returns `nil` for an empty or missing field (absent data is
 /// never zero) and throws `malformedField` / `outOfRange` naming the sentence type and field.
+///
+/// The public readers work on a copy of the sentence; the decoders use the in-place `read…`
+/// twins in `NMEASentence+InPlace.swift`, which share their parsers.
 extension NMEASentence {
     /// True when field `index` is empty or beyond the last field.
     @inline(__always)
@@ -7,147 +10,122 @@ extension NMEASentence {
 
     /// The single character of field `index`, e.g. `A` in `...,A,...`; nil when empty.
     public func character(_ index: Int) throws(NMEAError) -> UInt8? {
-        let field = range(of: index)
-        if field.isEmpty { return nil }
-        guard field.count == 1 else { throw .malformedField(type, field: index) }
-        return bytes[field.lowerBound]
+        var sentence = self
+        return try sentence.readCharacter(index)
     }
 
     /// A decimal number scaled by 10^`scale` and rounded half away from zero,
     /// e.g. `"-30.45"` with scale 3 → -30450, `"1.2345"` with scale 2 → 123.
     public func decimal(_ index: Int, scale: Int) throws(NMEAError) -> Int64? {
-        let field = range(of: index)
-        if field.isEmpty { return nil }
-        guard let value = parseDecimal(field, scale: scale) else { throw .malformedField(type, field: index) }
-        return value
+        var sentence = self
+        return try sentence.readDecimal(index, scale: scale)
     }
 
     /// A decimal checked against `limits` (in the scaled unit).
     public func decimal(_ index: Int, scale: Int, in limits: ClosedRange<Int64>) throws(NMEAError) -> Int64? {
-        guard let value = try decimal(index, scale: scale) else { return nil }
-        guard limits.contains(value) else { throw .outOfRange(type, field: index) }
-        return value
+        var sentence = self
+        return try sentence.readDecimal(index, scale: scale, in: limits)
     }
 
     /// An unsigned integer field, e.g. `"08"` → 8, checked against `limits`.
     public func integer(_ index: Int, in limits: ClosedRange<Int> = 0...Int(Int32.max)) throws(NMEAError) -> Int? {
-        let field = range(of: index)
-        if field.isEmpty { return nil }
-        guard field.count <= 9 else { throw .malformedField(type, field: index) }
-        var value = 0
-        for offset in field {
-            let digit = bytes[offset] &- 48
-            guard digit < 10 else { throw .malformedField(type, field: index) }
-            value = value * 10 + Int(digit)
-        }
-        guard limits.contains(value) else { throw .outOfRange(type, field: index) }
-        return value
+        var sentence = self
+        return try sentence.readInteger(index, in: limits)
     }
 
     /// `hhmmss[.sss]` → time of day, e.g. `"123519.50"` → 12:35:19.500. Hour ≤ 23,
     /// minutes < 60, seconds ≤ 60 (a leap second); digits past milliseconds are dropped.
     public func time(_ index: Int) throws(NMEAError) -> TimeOfDay? {
-        let field = range(of: index)
-        if field.isEmpty { return nil }
-        guard field.count >= 6 else { throw .malformedField(type, field: index) }
-        let start = field.lowerBound
-        var digits: InlineArray<6, Int32> = InlineArray(repeating: 0)
-        for position in 0..<6 {
-            let digit = bytes[start + position] &- 48
-            guard digit < 10 else { throw .malformedField(type, field: index) }
-            digits[position] = Int32(digit)
-        }
-        let hour = digits[0] * 10 + digits[1]
-        let minute = digits[2] * 10 + digits[3]
-        let second = digits[4] * 10 + digits[5]
-        var millisecond: Int32 = 0
-        if field.count > 6 {
-            guard bytes[start + 6] == UInt8(ascii: ".") else { throw .malformedField(type, field: index) }
-            var scale: Int32 = 100
-            for offset in (start + 7)..<field.upperBound {
-                let digit = bytes[offset] &- 48
-                guard digit < 10 else { throw .malformedField(type, field: index) }
-                millisecond += Int32(digit) * scale
-                scale /= 10
-            }
-        }
-        guard hour <= 23, minute <= 59, second <= 60 else { throw .outOfRange(type, field: index) }
-        return TimeOfDay(millisecondsSinceMidnight: ((hour * 60 + minute) * 60 + second) * 1000 + millisecond)
+        var sentence = self
+        return try sentence.readTime(index)
     }
 
     /// `ddmmyy` → date, e.g. `"231207"` → 2007-12-23. Two-digit years 80–99 are 1980–1999
     /// (GPS began in 1980), 00–79 are 2000–2079.
     public func date(_ index: Int) throws(NMEAError) -> CalendarDate? {
-        let field = range(of: index)
-        if field.isEmpty { return nil }
-        guard field.count == 6 else { throw .malformedField(type, field: index) }
-        var value = 0
-        for offset in field {
-            let digit = bytes[offset] &- 48
-            guard digit < 10 else { throw .malformedField(type, field: index) }
-            value = value * 10 + Int(digit)
-        }
-        let day = value / 10000, month = value / 100 % 100, yy = value % 100
-        let year = yy >= 80 ? 1900 + yy : 2000 + yy
-        guard let date = CalendarDate(year: year, month: month, day: day) else {
-            throw .outOfRange(type, field: index)
-        }
-        return date
+        var sentence = self
+        return try sentence.readDate(index)
     }
 
     /// A latitude or longitude in NMEA's `(d)ddmm.mmmm` at `index` with its hemisphere letter
     /// at `index + 1`, in nanodegrees (south and west negative), e.g. `"4807.038","N"` →
     /// 48_117_300_000. `maximumDegrees` is 90 or 180. Both fields empty → nil.
     public func angle(_ index: Int, maximumDegrees: Int64) throws(NMEAError) -> Int64? {
-        let field = range(of: index)
-        let hemisphere = try character(index + 1)
-        if field.isEmpty {
-            return nil
-        }
-        let negative: Bool
-        switch hemisphere {
-        case UInt8(ascii: "N") where maximumDegrees == 90, UInt8(ascii: "E") where maximumDegrees == 180:
-            negative = false
-        case UInt8(ascii: "S") where maximumDegrees == 90, UInt8(ascii: "W") where maximumDegrees == 180:
-            negative = true
-        case nil:
-            return nil
-        default:
-            throw .malformedField(type, field: index + 1)
-        }
-        var whole: Int64 = 0
-        var fraction: Int64 = 0
-        var fractionDigits = 0
-        var seenPoint = false
-        var wholeDigits = 0
+        var sentence = self
+        return try sentence.readAngle(index, maximumDegrees: maximumDegrees)
+    }
+}
+
+/// Field parsers: pure functions of a field's bytes, `bytes[field]`. They return `nil` (or
+/// -1) for malformed syntax and leave range checks and errors to the readers.
+enum FieldParser {
+    /// Up to 9 decimal digits → their value; -1 for more digits or a non-digit.
+    @inline(__always)
+    static func unsigned(_ bytes: Span<UInt8>, _ field: Range<Int>) -> Int {
+        guard field.count <= 9 else { return -1 }
+        var value = 0
         for offset in field {
-            let byte = bytes[offset]
-            if byte == UInt8(ascii: ".") && !seenPoint { seenPoint = true; continue }
-            let digit = byte &- 48
-            guard digit < 10 else { throw .malformedField(type, field: index) }
-            if seenPoint {
-                // Survey receivers send 7 decimals of minutes; beyond 9 is below a micrometre.
-                if fractionDigits < 9 { fraction = fraction * 10 + Int64(digit); fractionDigits += 1 }
-            } else {
-                whole = whole * 10 + Int64(digit)
-                wholeDigits += 1
-                guard wholeDigits <= 5 else { throw .malformedField(type, field: index) }
-            }
+            let digit = bytes[offset] &- 48
+            guard digit < 10 else { return -1 }
+            value = value &* 10 &+ Int(digit)
         }
-        guard wholeDigits >= 3 else { throw .malformedField(type, field: index) }
-        let degrees = whole / 100
-        let minutes = whole % 100
-        guard minutes < 60 else { throw .outOfRange(type, field: index) }
-        // Minutes in units of 1e-9 minute: at most 6e10, so no overflow on the way.
-        var nanominutes = minutes * 1_000_000_000 + fraction * powerOfTen(9 - fractionDigits)
-        nanominutes = (nanominutes + 30) / 60
-        let value = degrees * 1_000_000_000 + nanominutes
-        guard value <= maximumDegrees * 1_000_000_000 else { throw .outOfRange(type, field: index) }
+        return value
+    }
+
+    /// Optional sign, digits, optional point and digits, scaled by 10^`scale` and rounded half
+    /// away from zero on the first dropped digit; nil if malformed. `field` is not empty.
+    /// At most 18 significant digits are kept (more is malformed).
+    @inline(__always)
+    static func decimal(_ bytes: Span<UInt8>, _ field: Range<Int>, scale: Int) -> Int64? {
+        guard scale >= 0 else { return decimalNegativeScale(bytes, field, scale: scale) }
+        var offset = field.lowerBound
+        let end = field.upperBound
+        let first = bytes[offset]
+        let negative = first == UInt8(ascii: "-")
+        if negative || first == UInt8(ascii: "+") { offset &+= 1 }
+        var value: Int64 = 0
+        // Digits before the point: all kept.
+        let wholeStart = offset
+        while offset < end {
+            let digit = bytes[offset] &- 48
+            if digit >= 10 { break }
+            guard value < 100_000_000_000_000_000 else { return nil }
+            value = value &* 10 &+ Int64(digit)
+            offset &+= 1
+        }
+        var digits = offset &- wholeStart
+        var kept = 0
+        var roundUp = false
+        if offset < end {
+            guard bytes[offset] == UInt8(ascii: ".") else { return nil }
+            offset &+= 1
+            // Digits after the point: `scale` kept, the next one decides rounding, the rest
+            // only have to be digits.
+            let fractionStart = offset
+            while offset < end {
+                let digit = bytes[offset] &- 48
+                guard digit < 10 else { return nil }
+                if kept < scale {
+                    guard value < 100_000_000_000_000_000 else { return nil }
+                    value = value &* 10 &+ Int64(digit)
+                    kept &+= 1
+                } else if kept == scale {
+                    roundUp = digit >= 5
+                    kept &+= 1
+                }
+                offset &+= 1
+            }
+            digits &+= offset &- fractionStart
+        }
+        guard digits > 0 else { return nil }
+        if kept < scale { value *= powerOfTen(scale - kept) }
+        if roundUp { value += 1 }
         return negative ? -value : value
     }
 
-    /// Shared decimal parser: optional sign, digits, optional point and digits; nil if malformed.
-    func parseDecimal(_ field: Range<Int>, scale: Int) -> Int64? {
+    /// `decimal` for a negative `scale`, which no decoder asks for: the original digit-by-digit
+    /// rules, kept so that the public `decimal(_:scale:)` answers exactly as it always has.
+    static func decimalNegativeScale(_ bytes: Span<UInt8>, _ field: Range<Int>, scale: Int) -> Int64? {
         var offset = field.lowerBound
         var negative = false
         if bytes[offset] == UInt8(ascii: "-") || bytes[offset] == UInt8(ascii: "+") {
@@ -170,7 +148,6 @@ extension NMEASentence {
             guard digit < 10 else { return nil }
             digits += 1
             if decimals >= scale {
-                // Beyond the kept precision: only the first dropped digit decides rounding.
                 if decimals == scale { roundUp = digit >= 5 }
                 decimals += 1
                 continue

@@ -11,10 +11,16 @@ public struct GLL: Equatable, Sendable {
 
     /// Decodes a framed GLL sentence.
     public init(_ s: borrowing NMEASentence) throws(NMEAError) {
+        var sentence = copy s
+        try self.init(decoding: &sentence)
+    }
+
+    /// Decodes in place (see `NMEASentence+InPlace.swift`); `s` is only read.
+    init(decoding s: inout NMEASentence) throws(NMEAError) {
         guard s.fieldCount >= 5 else { throw .tooFewFields(.gll, count: s.fieldCount) }
         position = try s.position(latitudeAt: 1)
-        time = try s.time(5)
-        status = try s.character(6)
-        faaMode = try s.character(7)
+        time = try s.readTime(5)
+        status = try s.readCharacter(6)
+        faaMode = try s.readCharacter(7)
     }
 }

@@ -1,0 +1,144 @@
+// Reading values. Decimals are parsed here into exact integers (Double("…") does not link in
+// Embedded Swift, and a config should not round): "2.5" metres is 2_500 mm or an error, never
+// 2_499.
+
+/// Duration suffixes and their milliseconds, smallest first; a plain number is seconds.
+let durationUnits: [(String, Int64)] = [("ms", 1), ("s", 1_000), ("m", 60_000), ("h", 3_600_000)]
+/// Size suffixes and their bytes (binary, as `ls -h` and `df -h` print them), smallest first.
+let sizeUnits: [(String, Int64)] = [("K", 1 << 10), ("M", 1 << 20), ("G", 1 << 30)]
+
+extension ConfigValueKind {
+    /// Checks `text` (trimmed, comment removed) and converts it to this kind's unit, e.g.
+    /// `.duration(…)` and `"10m"` → 600_000.
+    func parse(_ text: String) throws(ConfigError.Problem) -> ConfigValue {
+        if text.isEmpty {
+            guard case .path(_, optional: true) = self else { throw .missingValue }
+            return ConfigValue(text: text, number: 0)
+        }
+        switch self {
+        case .duration(let range):
+            return try measure(text, units: durationUnits, plain: 1_000, range: range, resolution: "1 ms",
+                               expected: "a duration (500ms, 5s, 10m, 2h or seconds)")
+        case .distance(let range):
+            return try measure(text, units: [("m", 1_000)], plain: 1_000, range: range, resolution: "1 mm",
+                               expected: "a number of metres")
+        case .speed(let range):
+            return try measure(text, units: [("m/s", 1_000)], plain: 1_000, range: range,
+                               resolution: "1 mm/s", expected: "a speed in m/s")
+        case .angle(let range):
+            return try measure(text, units: [], plain: 1_000, range: range, resolution: "0.001°",
+                               expected: "a number of degrees")
+        case .size(let range):
+            return try measure(text, units: sizeUnits, plain: 1, range: range, resolution: "1 byte",
+                               expected: "a size in bytes (512K, 256M, 1G or bytes)")
+        case .count(let range):
+            return try measure(text, units: [], plain: 1, range: range, resolution: "1",
+                               expected: "a whole number")
+        case .baud:
+            if text == "auto" { return ConfigValue(text: text, number: 0) }
+            for rate in TrackdConfig.Receiver.Baud.rates where "\(rate)" == text {
+                return ConfigValue(text: text, number: Int64(rate))
+            }
+            throw .badValue(text, expected: "auto or one of " + joined(TrackdConfig.Receiver.Baud.rates.map { "\($0)" }))
+        case .choice(let words):
+            for (index, word) in words.enumerated() where word == text {
+                return ConfigValue(text: text, number: Int64(index))
+            }
+            throw .badValue(text, expected: "one of " + joined(words))
+        case .path(let maxBytes, _):
+            let bytes = text.utf8
+            guard bytes.first == UInt8(ascii: "/"), bytes.count <= maxBytes,
+                  !bytes.contains(where: { $0 < 0x20 || $0 == 0x7F }) else {
+                throw .badValue(text, expected: "an absolute path of at most \(maxBytes) bytes")
+            }
+            return ConfigValue(text: text, number: 0)
+        case .groupName:
+            guard isGroupName(text) else {
+                throw .badValue(text, expected: "a group name (1 to 32 of a-z 0-9 _ -, no leading - or digit)")
+            }
+            return ConfigValue(text: text, number: 0)
+        }
+    }
+}
+
+extension ConfigValueKind {
+    /// A decimal number with an optional unit suffix, as an exact multiple of the key's unit:
+    /// `mantissa × scale ÷ 10^decimals` must be whole (else `tooPrecise`) and within `range`.
+    /// `plain` is the scale of a number without a suffix; a space may separate number and suffix.
+    private func measure(_ text: String, units: [(String, Int64)], plain: Int64, range: ClosedRange<Int64>,
+                         resolution: String, expected: String) throws(ConfigError.Problem) -> ConfigValue {
+        let bytes = Array(text.utf8)
+        var index = 0
+        let negative = bytes[0] == UInt8(ascii: "-")
+        if negative { index = 1 }
+        var whole: [UInt8] = []
+        var fraction: [UInt8] = []
+        while index < bytes.count, isDigit(bytes[index]) { whole.append(bytes[index]); index += 1 }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            while index < bytes.count, isDigit(bytes[index]) { fraction.append(bytes[index]); index += 1 }
+            // "5." and ".5" are typos more often than numbers; "0.5" costs one key stroke more.
+            guard !fraction.isEmpty else { throw .badValue(text, expected: expected) }
+        }
+        guard !whole.isEmpty else { throw .badValue(text, expected: expected) }
+        while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") {
+            index += 1
+        }
+        let suffix = String(decoding: bytes[index...], as: UTF8.self)
+        var scale = plain
+        if !suffix.isEmpty {
+            guard let unit = units.first(where: { $0.0 == suffix }) else { throw .badValue(text, expected: expected) }
+            scale = unit.1
+        }
+        while fraction.last == UInt8(ascii: "0") { fraction.removeLast() }
+        if case .count = self, !fraction.isEmpty { throw .badValue(text, expected: expected) }
+
+        // mantissa × scale must divide by 10^decimals; more than 18 decimals cannot, at any scale here.
+        guard fraction.count <= 18 else { throw .tooPrecise(text, resolution: resolution) }
+        var mantissa: Int64 = 0
+        for digit in whole + fraction {
+            let (shifted, overflow1) = mantissa.multipliedReportingOverflow(by: 10)
+            let (sum, overflow2) = shifted.addingReportingOverflow(Int64(digit - UInt8(ascii: "0")))
+            guard !overflow1, !overflow2 else { throw .outOfRange(text, range: rangeText) }
+            mantissa = sum
+        }
+        var divisor: Int64 = 1
+        for _ in 0..<fraction.count { divisor *= 10 }
+        let (scaled, overflow) = mantissa.multipliedReportingOverflow(by: scale)
+        guard !overflow else { throw .outOfRange(text, range: rangeText) }
+        guard scaled % divisor == 0 else { throw .tooPrecise(text, resolution: resolution) }
+        let value = negative ? -(scaled / divisor) : scaled / divisor
+        guard range.contains(value) else { throw .outOfRange(text, range: rangeText) }
+        return ConfigValue(text: text, number: value)
+    }
+}
+
+private func isDigit(_ byte: UInt8) -> Bool {
+    byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+}
+
+/// The names shadow's `groupadd` accepts by default, `[a-z_][a-z0-9_-]*`, at most 32 bytes
+/// (without the trailing `$` of Samba machine accounts).
+private func isGroupName(_ text: String) -> Bool {
+    let bytes = Array(text.utf8)
+    guard (1...32).contains(bytes.count), !isDigit(bytes[0]), bytes[0] != UInt8(ascii: "-") else { return false }
+    return bytes.allSatisfy { ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z")) || isDigit($0)
+        || $0 == UInt8(ascii: "_") || $0 == UInt8(ascii: "-") }
+}
+
+/// True for `lower-case-with-dashes` names: a-z and 0-9 in words joined by single dashes,
+/// starting with a letter, e.g. `reopen-min`; not `Reopen`, `reopen_min`, `-x`, `a--b`, `a-`.
+func isLowerDashName(_ text: String) -> Bool {
+    var previous: UInt8 = UInt8(ascii: "-")
+    for (offset, byte) in text.utf8.enumerated() {
+        let letter = byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")
+        if offset == 0 && !letter { return false }
+        if byte == UInt8(ascii: "-") {
+            if previous == UInt8(ascii: "-") { return false }
+        } else if !letter && !isDigit(byte) {
+            return false
+        }
+        previous = byte
+    }
+    return !text.isEmpty && previous != UInt8(ascii: "-")
+}

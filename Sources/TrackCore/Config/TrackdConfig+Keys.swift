@@ -1,0 +1,157 @@
+// The table of every section and key. The parser reads it, the docs are generated from it
+// (scripts/gen-config-docs), and a test checks docs/config.md and board/trackd.conf.example
+// against it, so a key added here is documented or the tests fail.
+//
+// Ranges are sanity limits that catch typos and unit mix-ups (`max-age = 5000` meant as ms),
+// wide enough for any real tracker.
+
+extension TrackdConfig {
+    /// Every section and key trackd.conf may hold, in the order docs/config.md lists them,
+    /// e.g. `sections[0].name == "receiver"`.
+    public static let sections: [ConfigSection] = [
+        receiverSection, filterSection, samplingSection, logSection, controlSection, stateSection, boardSection,
+    ]
+
+    /// Pairs of keys where `lower` × `factor` ≤ `upper` must hold, checked after the whole file.
+    static let orderRules: [ConfigOrder] = [
+        ConfigOrder(lower: "receiver.reopen-min", upper: "receiver.reopen-max", factor: 1),
+        // Deleting the oldest segment must leave room for the open one.
+        ConfigOrder(lower: "log.segment-size", upper: "log.quota", factor: 2),
+    ]
+}
+
+/// `lower` × `factor` ≤ `upper`, for two numeric keys named `section.key`.
+struct ConfigOrder: Sendable {
+    let lower: String
+    let upper: String
+    let factor: Int64
+}
+
+private let receiverSection = ConfigSection("receiver", "The GPS receiver's serial port.", [
+    ConfigKey("device", .path(maxBytes: 4095, optional: false), default: "/dev/serial0", example: "/dev/ttyACM0",
+              """
+              Serial device of the receiver. `/dev/serial0` is the Raspberry Pi's primary UART; \
+              USB receivers appear as `/dev/ttyACM0` or `/dev/ttyUSB0`.
+              """) { $0.receiver.device = $1.text },
+    ConfigKey("baud", .baud, default: "auto", example: "9600",
+              """
+              Serial speed in bits per second. `auto` tries the common rates until checksummed \
+              sentences arrive.
+              """) { config, value in
+        config.receiver.baud = value.number == 0 ? .auto : .fixed(bitsPerSecond: UInt32(value.number))
+    },
+    ConfigKey("reopen-min", .duration(100...600_000), default: "1s", example: "500ms",
+              """
+              Wait before the first attempt to reopen a receiver that went away (USB unplugged, \
+              UART error); the wait grows after each failed attempt, up to `reopen-max`.
+              """) { $0.receiver.reopenMinMilliseconds = $1.number },
+    ConfigKey("reopen-max", .duration(1_000...3_600_000), default: "30s", example: "1m",
+              "Longest wait between attempts to reopen the receiver; at least `reopen-min`.") {
+        $0.receiver.reopenMaxMilliseconds = $1.number
+    },
+])
+
+private let filterSection = ConfigSection("filter", "The limits a fix must meet before sampling and fences see it.", [
+    ConfigKey("max-age", .duration(100...60_000), default: "5s", example: "2s",
+              "A fix older than this is stale and is dropped.") { $0.filter.maxAgeMilliseconds = $1.number },
+    ConfigKey("max-accuracy", .distance(1_000...10_000_000), default: "65", example: "30",
+              """
+              A fix whose horizontal accuracy is worse than this many metres is dropped. The \
+              accuracy is the receiver's GST error when it sends GST, else HDOP × `uere`.
+              """) { $0.filter.maxAccuracyMillimetres = Int32($1.number) },
+    ConfigKey("uere", .distance(100...100_000), default: "5.0", example: "4.5",
+              """
+              User equivalent range error in metres: a fix's accuracy is HDOP × `uere` when the \
+              receiver sends no GST, e.g. HDOP 1.2 → 6 m.
+              """) { $0.filter.uereMillimetres = Int32($1.number) },
+    ConfigKey("max-speed", .speed(1_000...1_000_000), default: "100", example: "50",
+              """
+              A fix that implies moving faster than this from the previous one is an implausible \
+              jump and is dropped. 100 m/s is 360 km/h.
+              """) { $0.filter.maxSpeedMillimetresPerSecond = Int32($1.number) },
+    ConfigKey("min-satellites", .count(0...32), default: "4", example: "5",
+              """
+              A fix from fewer satellites is dropped; 0 turns the check off. Four is the fewest \
+              for a 3D solution: with three a receiver assumes an altitude, and the error of that \
+              guess does not show in HDOP.
+              """) { $0.filter.minSatellites = UInt8($1.number) },
+])
+
+private let samplingSection = ConfigSection("sampling", """
+    Which fixes are logged: a named profile, and any of its values overridden. A key left out \
+    keeps the profile's value.
+    """, [
+    ConfigKey("profile", .choice(TrackdConfig.Sampling.Profile.allCases.map { $0.rawValue }),
+              default: "track", example: "checkin",
+              """
+              Named sampling policy: `checkin` (where the device was), `track` (the route) or \
+              `arrival` (dense and accurate).
+              """) { config, value in
+        config.sampling.profile = TrackdConfig.Sampling.Profile.allCases[Int(value.number)]
+    },
+    ConfigKey("min-period", .duration(0...86_400_000), default: nil, example: "10s",
+              "Shortest time between logged fixes.") { $0.sampling.minPeriodMilliseconds = $1.number },
+    ConfigKey("min-distance", .distance(0...100_000_000), default: nil, example: "25",
+              "Distance in metres from the last logged fix that makes a fix worth logging.") {
+        $0.sampling.minDistanceMillimetres = Int32($1.number)
+    },
+    ConfigKey("min-heading-change", .angle(0...180_000), default: nil, example: "30",
+              "Change of course in degrees since the last logged fix that makes a fix worth logging.") {
+        $0.sampling.minHeadingChangeMillidegrees = Int32($1.number)
+    },
+    ConfigKey("min-speed-change", .speed(0...100_000), default: nil, example: "2",
+              "Change of speed in m/s since the last logged fix that makes a fix worth logging.") {
+        $0.sampling.minSpeedChangeMillimetresPerSecond = Int32($1.number)
+    },
+    ConfigKey("heartbeat", .duration(1_000...86_400_000), default: nil, example: "5m",
+              "Longest time without a logged fix: when nothing else triggered, a fix is logged anyway.") {
+        $0.sampling.heartbeatMilliseconds = $1.number
+    },
+    ConfigKey("accuracy-limit", .distance(1_000...10_000_000), default: nil, example: "20",
+              "Fixes whose accuracy is worse than this many metres are not logged.") {
+        $0.sampling.accuracyLimitMillimetres = Int32($1.number)
+    },
+])
+
+private let logSection = ConfigSection("log", "The append-only track log on flash.", [
+    ConfigKey("directory", .path(maxBytes: 4095, optional: false), default: "/var/lib/trackd/log",
+              example: "/data/trackd/log", "Folder of the log segment files.") { $0.log.directory = $1.text },
+    ConfigKey("sync-interval", .duration(100...600_000), default: "5s", example: "10s",
+              """
+              Longest time between syncs of the log to flash: a power cut loses at most this much \
+              of the track. Shorter means more writes to the flash.
+              """) { $0.log.syncIntervalMilliseconds = $1.number },
+    ConfigKey("quota", .size((64 << 10)...(1 << 40)), default: "256M", example: "1G",
+              """
+              Most space the log may take; when it is full the oldest segments are deleted. At \
+              least twice `segment-size`.
+              """) { $0.log.quotaBytes = $1.number },
+    ConfigKey("segment-size", .size((4 << 10)...(256 << 20)), default: "1M", example: "4M",
+              "Size at which a segment file is closed and the next one begun.") {
+        $0.log.segmentSizeBytes = $1.number
+    },
+])
+
+private let controlSection = ConfigSection("control", "The Unix socket `trackctl` talks to.", [
+    // sockaddr_un.sun_path holds 108 bytes with the terminating NUL.
+    ConfigKey("socket", .path(maxBytes: 107, optional: false), default: "/run/trackd/control.sock",
+              example: "/run/trackd/trackd.sock", "Socket path, created with mode 0660.") {
+        $0.control.socket = $1.text
+    },
+    ConfigKey("group", .groupName, default: "trackd", example: "gps",
+              "Group that owns the socket: its members may run `trackctl`.") { $0.control.group = $1.text },
+])
+
+private let stateSection = ConfigSection("state", "What must survive power cuts.", [
+    ConfigKey("file", .path(maxBytes: 4095, optional: false), default: "/var/lib/trackd/state",
+              example: "/data/trackd/state",
+              "Permission state, odometer and counters, written atomically.") { $0.state.file = $1.text },
+])
+
+private let boardSection = ConfigSection("board", "LEDs and the button.", [
+    ConfigKey("file", .path(maxBytes: 4095, optional: true), default: "", example: "/etc/trackd/board.conf",
+              """
+              Pin map of the board (GPIO chip and line names of the LEDs and the button). Empty: \
+              no LEDs and no button.
+              """) { $0.board.file = $1.text.isEmpty ? nil : $1.text },
+])

@@ -1,0 +1,150 @@
+extension TrackdConfig {
+    /// Reads trackd.conf: `key = value` lines under `[section]` lines, `#` comments (a whole
+    /// line, or after a space or tab), blank lines; LF or CRLF line ends, an optional UTF-8 BOM.
+    /// Keys not in the file keep their defaults, so `parse("", file: …)` is `TrackdConfig()`.
+    ///
+    /// `file` is only used in errors, e.g. `/etc/trackd/trackd.conf`. Throws at the first
+    /// problem, e.g. `[filter]` / `max-accuracy = 65 km` →
+    /// `trackd.conf:2: filter.max-accuracy: "65 km" is not a number of metres`.
+    /// Allocates; meant for start-up and reload.
+    public static func parse(_ text: String, file: String) throws(ConfigError) -> TrackdConfig {
+        var config = TrackdConfig()
+        var seen: [String: SeenKey] = [:]
+        var section: ConfigSection?
+        var lineNumber = 0
+        for rawLine in lines(of: text) {
+            lineNumber += 1
+            let line = trimmed(withoutComment(rawLine))
+            if line.isEmpty { continue }
+            func fail(_ key: String?, _ problem: ConfigError.Problem) -> ConfigError {
+                ConfigError(file: file, line: lineNumber, key: key, problem: problem)
+            }
+            let lineText = String(decoding: line, as: UTF8.self)
+            if line.first == UInt8(ascii: "[") {
+                guard line.last == UInt8(ascii: "]"), line.count >= 2 else { throw fail(nil, .malformedSection(lineText)) }
+                let name = String(decoding: trimmed(line.dropFirst().dropLast()), as: UTF8.self)
+                guard isLowerDashName(name) else { throw fail(nil, .badSectionName(name)) }
+                guard let found = sections.first(where: { $0.name == name }) else {
+                    throw fail(nil, .unknownSection(name, known: sections.map { $0.name }))
+                }
+                section = found
+                continue
+            }
+            guard let equals = line.firstIndex(of: UInt8(ascii: "=")) else { throw fail(nil, .malformedLine(lineText)) }
+            let name = String(decoding: trimmed(line[..<equals]), as: UTF8.self)
+            let valueText = String(decoding: trimmed(line[(equals + 1)...]), as: UTF8.self)
+            guard !name.isEmpty else { throw fail(nil, .malformedLine(lineText)) }
+            guard let section else { throw fail(name, .keyOutsideSection) }
+            let qualified = section.name + "." + name
+            guard isLowerDashName(name) else { throw fail(qualified, .badKeyName) }
+            guard let key = section.key(name) else {
+                throw fail(qualified, .unknownKey(known: section.keys.map { $0.name }))
+            }
+            if let earlier = seen[qualified] { throw fail(qualified, .duplicateKey(firstLine: earlier.line)) }
+            let value: ConfigValue
+            do throws(ConfigError.Problem) {
+                value = try key.kind.parse(valueText)
+            } catch {
+                throw fail(qualified, error)
+            }
+            key.store(&config, value)
+            seen[qualified] = SeenKey(line: lineNumber, value: value)
+        }
+        try checkOrder(seen, file: file)
+        return config
+    }
+
+    /// Checks `orderRules`; reports at whichever key of a broken pair the file sets last.
+    private static func checkOrder(_ seen: [String: SeenKey], file: String) throws(ConfigError) {
+        for rule in orderRules {
+            let lower = seen[rule.lower], upper = seen[rule.upper]
+            guard lower != nil || upper != nil,
+                  let lowerValue = lower?.value ?? defaultValue(rule.lower),
+                  let upperValue = upper?.value ?? defaultValue(rule.upper),
+                  lowerValue.number * rule.factor > upperValue.number
+            else { continue }
+            let lowerText = shown(lowerValue, key: rule.lower, isDefault: lower == nil)
+            let upperText = shown(upperValue, key: rule.upper, isDefault: upper == nil)
+            if let upper, upper.line > lower?.line ?? 0 {
+                let twice = rule.factor == 2 ? "twice " : rule.factor == 1 ? "" : "\(rule.factor) × "
+                throw ConfigError(file: file, line: upper.line, key: rule.upper,
+                                  problem: .conflict(upper.value.text, reason: "is less than \(twice)\(rule.lower) (\(lowerText))"))
+            }
+            if let lower {
+                let half = rule.factor == 2 ? "half " : rule.factor == 1 ? "" : "1/\(rule.factor) of "
+                throw ConfigError(file: file, line: lower.line, key: rule.lower,
+                                  problem: .conflict(lower.value.text, reason: "is more than \(half)\(rule.upper) (\(upperText))"))
+            }
+        }
+    }
+}
+
+/// Where a key was set and to what.
+private struct SeenKey {
+    var line: Int
+    var value: ConfigValue
+}
+
+/// The key `section.key`, found in the table.
+private func tableKey(_ qualified: String) -> ConfigKey? {
+    for section in TrackdConfig.sections {
+        for key in section.keys where section.name + "." + key.name == qualified { return key }
+    }
+    return nil
+}
+
+/// The parsed default of the key `section.key`; nil when it has none.
+private func defaultValue(_ qualified: String) -> ConfigValue? {
+    guard let key = tableKey(qualified), let text = key.defaultText else { return nil }
+    do throws(ConfigError.Problem) {
+        return try key.kind.parse(text)
+    } catch {
+        return nil
+    }
+}
+
+/// A value for an error message, e.g. `30s` or `30s, the default`.
+private func shown(_ value: ConfigValue, key: String, isDefault: Bool) -> String {
+    let text = tableKey(key)?.kind.format(value) ?? value.text
+    return isDefault ? text + ", the default" : text
+}
+
+// Bytes, not Characters: Swift reads "\r\n" as one Character, so splitting on "\n" would miss it.
+/// The lines of `text` as UTF-8 bytes, without a leading byte-order mark and without the CR of
+/// CRLF line ends (files edited on Windows), e.g. `"\u{FEFF}a\r\nb"` → `["a", "b"]`.
+private func lines(of text: String) -> [ArraySlice<UInt8>] {
+    var bytes = Array(text.utf8)[...]
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+    var result: [ArraySlice<UInt8>] = []
+    while let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) {
+        result.append(withoutCR(bytes[..<newline]))
+        bytes = bytes[(newline + 1)...]
+    }
+    if !bytes.isEmpty { result.append(withoutCR(bytes)) }
+    return result
+}
+
+private func withoutCR(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    line.last == UInt8(ascii: "\r") ? line.dropLast() : line
+}
+
+/// The line up to a `#` that starts it or follows a space or tab; a `#` inside a word stays.
+private func withoutComment(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    var previous = UInt8(ascii: " ")
+    for index in line.indices {
+        if line[index] == UInt8(ascii: "#"), isBlank(previous) { return line[..<index] }
+        previous = line[index]
+    }
+    return line
+}
+
+private func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
+    var result = bytes
+    while let first = result.first, isBlank(first) { result = result.dropFirst() }
+    while let last = result.last, isBlank(last) { result = result.dropLast() }
+    return result
+}
+
+private func isBlank(_ byte: UInt8) -> Bool {
+    byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
+}

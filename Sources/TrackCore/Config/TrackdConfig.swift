@@ -1,0 +1,149 @@
+/// The daemon's settings, read from `/etc/trackd/trackd.conf` at start-up and on SIGHUP.
+///
+/// One nested struct per `[section]`, in integer units named in each field. `TrackdConfig()`
+/// holds the defaults, which suit a u-blox receiver on a Raspberry Pi's `/dev/serial0`; an empty
+/// file gives exactly these. The keys, their ranges and their docs are in `TrackdConfig.sections`
+/// (see docs/config.md), e.g. `[filter]` / `max-accuracy = 50` sets
+/// `filter.maxAccuracyMillimetres` to 50_000.
+public struct TrackdConfig: Equatable, Sendable {
+    /// `[receiver]`: where the NMEA comes from.
+    public var receiver = Receiver()
+    /// `[filter]`: which fixes count.
+    public var filter = Filter()
+    /// `[sampling]`: which fixes are logged.
+    public var sampling = Sampling()
+    /// `[log]`: the track log on flash.
+    public var log = Log()
+    /// `[control]`: the socket `trackctl` talks to.
+    public var control = Control()
+    /// `[state]`: what survives power cuts.
+    public var state = State()
+    /// `[board]`: LEDs and the button.
+    public var board = Board()
+
+    /// The defaults.
+    public init() {}
+
+    /// `[receiver]`: the GPS receiver's serial port.
+    public struct Receiver: Equatable, Sendable {
+        /// Serial device path, e.g. `/dev/serial0` (the Pi's primary UART) or `/dev/ttyACM0`.
+        public var device = "/dev/serial0"
+        /// Line speed: `auto` tries the common rates until checksummed sentences arrive.
+        public var baud = Baud.auto
+        /// First delay before reopening a port that failed, in milliseconds (1 s).
+        public var reopenMinMilliseconds: Int64 = 1_000
+        /// Longest delay between reopen attempts, in milliseconds (30 s); the delay grows up to it.
+        public var reopenMaxMilliseconds: Int64 = 30_000
+
+        /// The defaults.
+        public init() {}
+
+        /// A serial line speed.
+        public enum Baud: Equatable, Sendable {
+            /// Try `rates` in turn until checksummed sentences arrive.
+            case auto
+            /// A fixed speed in bits per second, one of `rates`, e.g. 9600.
+            case fixed(bitsPerSecond: UInt32)
+
+            /// The speeds the daemon sets, slowest first: 4800 (NMEA 0183's own) … 460800.
+            public static let rates: [UInt32] = [4800, 9600, 19200, 38400, 57600, 115_200, 230_400, 460_800]
+        }
+    }
+
+    /// `[filter]`: the limits a fix must meet before sampling or fences see it.
+    public struct Filter: Equatable, Sendable {
+        /// A fix older than this is stale, in milliseconds (5 s).
+        public var maxAgeMilliseconds: Int64 = 5_000
+        /// A fix whose horizontal accuracy is worse than this is dropped, in millimetres (65 m).
+        public var maxAccuracyMillimetres: Int32 = 65_000
+        /// User equivalent range error in millimetres (5 m): accuracy = HDOP × UERE when the
+        /// receiver sends no GST, e.g. HDOP 1.2 → 6 m.
+        public var uereMillimetres: Int32 = 5_000
+        /// A fix implying a faster jump from the previous one is implausible, in mm/s (100 m/s).
+        public var maxSpeedMillimetresPerSecond: Int32 = 100_000
+        // Four is the fewest a receiver needs for a 3D solution (three coordinates plus its clock
+        // offset). With three it holds an assumed altitude and reports a 2D fix whose error grows
+        // with the error of that assumption, which HDOP does not include, so HDOP × UERE misses it.
+        /// Fewest satellites used in a fix it may come from (4); 0 turns the check off.
+        public var minSatellites: UInt8 = 4
+
+        /// The defaults.
+        public init() {}
+    }
+
+    /// `[sampling]`: the named profile and any of its values overridden; nil keeps the profile's.
+    public struct Sampling: Equatable, Sendable {
+        /// The named policy the overrides modify.
+        public var profile = Profile.track
+        /// Override: shortest time between logged fixes, in milliseconds.
+        public var minPeriodMilliseconds: Int64?
+        /// Override: distance from the last logged fix that triggers a record, in millimetres.
+        public var minDistanceMillimetres: Int32?
+        /// Override: course change that triggers a record, in millidegrees (0…180_000).
+        public var minHeadingChangeMillidegrees: Int32?
+        /// Override: speed change that triggers a record, in mm/s.
+        public var minSpeedChangeMillimetresPerSecond: Int32?
+        /// Override: longest time without a logged fix, in milliseconds.
+        public var heartbeatMilliseconds: Int64?
+        /// Override: fixes less accurate than this are not logged, in millimetres.
+        public var accuracyLimitMillimetres: Int32?
+
+        /// The defaults: the `track` profile, nothing overridden.
+        public init() {}
+
+        /// A named sampling policy, as spelled in the file, e.g. `profile = arrival`.
+        public enum Profile: String, CaseIterable, Equatable, Sendable {
+            /// Sparse: where the device was, not how it got there.
+            case checkin
+            /// The route, at walking to driving resolution.
+            case track
+            /// Dense and accurate, for the last part of a trip.
+            case arrival
+        }
+    }
+
+    /// `[log]`: the append-only track log.
+    public struct Log: Equatable, Sendable {
+        /// Folder of the segment files.
+        public var directory = "/var/lib/trackd/log"
+        /// Longest time between syncs to flash, in milliseconds (5 s): at most this much of the
+        /// track is lost on a power cut.
+        public var syncIntervalMilliseconds: Int64 = 5_000
+        /// Most bytes all segments may take; the oldest go first (256 MiB).
+        public var quotaBytes: Int64 = 256 << 20
+        /// Size at which a segment is closed and the next begun, in bytes (1 MiB).
+        public var segmentSizeBytes: Int64 = 1 << 20
+
+        /// The defaults.
+        public init() {}
+    }
+
+    /// `[control]`: the Unix socket for `trackctl`.
+    public struct Control: Equatable, Sendable {
+        /// Socket path.
+        public var socket = "/run/trackd/control.sock"
+        /// Group that may use the socket (mode 0660).
+        public var group = "trackd"
+
+        /// The defaults.
+        public init() {}
+    }
+
+    /// `[state]`: permission state, odometer and counters.
+    public struct State: Equatable, Sendable {
+        /// The state file, written atomically.
+        public var file = "/var/lib/trackd/state"
+
+        /// The defaults.
+        public init() {}
+    }
+
+    /// `[board]`: the board's GPIO pin map.
+    public struct Board: Equatable, Sendable {
+        /// Path of the pin map, e.g. `/etc/trackd/board.conf`; nil (the default) = no LEDs, no button.
+        public var file: String?
+
+        /// The defaults.
+        public init() {}
+    }
+}
