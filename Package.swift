@@ -43,6 +43,12 @@ let package = Package(
             dependencies: ["TrackIO", "TrackDaemon", "CLinux"],
             swiftSettings: strict
         ),
+        // The real trackd and trackctl binaries on a pseudo-terminal (built by `swift build`).
+        .testTarget(
+            name: "IntegrationTests",
+            dependencies: ["trackd", "trackctl"],
+            swiftSettings: strict
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

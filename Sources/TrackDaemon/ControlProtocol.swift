@@ -61,8 +61,7 @@ enum ControlProtocol {
             return
         }
         status.waypoints += 1
-        status.lastWaypointLabel.removeAll()
-        status.lastWaypointLabel.append(bytes: request.extracting(label))
+        status.lastWaypointLabel = WaypointLabel(request.extracting(label))
         var line = TextBuffer()
         line.append("ok\nwaypoint ")
         line.append(integer: Int64(status.waypoints))

@@ -23,16 +23,17 @@ struct DaemonStatus {
     var lastGoodFixAt: MonotonicTime?
     /// Time to first fix, from start-up.
     var firstFixAfterMilliseconds: Int64?
-    /// Filter decisions.
-    var accepted = 0
-    var rejected = FilterTally()
+    /// Filter decisions and the last rejection's reason.
+    var filter = FilterCounters()
     var lastRejection: FilterRejection?
-    /// Sampling.
-    var recorded = 0
+    /// Sampling decisions and the last record's trigger.
+    var sampling = SamplingCounters()
     var lastTrigger: RecordTrigger?
+    /// The sampling profile in force.
+    var profile = SamplingProfile.track
     /// Waypoints marked since start and the last label.
     var waypoints = 0
-    var lastWaypointLabel = TextBuffer()
+    var lastWaypointLabel = WaypointLabel()
     /// Control socket.
     var controlPath = ""
     var controlRefused = 0
@@ -51,5 +52,23 @@ struct DaemonStatus {
         sentencesPerSecondTenths = Int(Int64(counters.accepted - rateWindowAccepted) * 10_000 / elapsed)
         rateWindowStart = now
         rateWindowAccepted = counters.accepted
+    }
+}
+
+/// A waypoint label of at most 64 bytes, held without the heap.
+struct WaypointLabel {
+    var bytes: InlineArray<64, UInt8> = InlineArray(repeating: 0)
+    var count = 0
+
+    init() {}
+
+    /// The first 64 bytes of `span`.
+    init(_ span: Span<UInt8>) {
+        for index in 0..<min(span.count, 64) { bytes[index] = span[index] }
+        count = min(span.count, 64)
+    }
+
+    func write(to line: inout TextBuffer) {
+        for index in 0..<count { line.append(bytes[index]) }
     }
 }

@@ -103,3 +103,34 @@ enum Doctor {
         }
     }
 }
+
+/// The reason a person reads, e.g. `inaccurate`.
+func rejectionName(_ rejection: FilterRejection) -> StaticString {
+    switch rejection {
+    case .invalid: "invalid (no fix)"
+    case .noPosition: "no position"
+    case .noTime: "no time"
+    case .stale: "stale"
+    case .tooFewSatellites: "too few satellites"
+    case .inaccurate: "inaccurate"
+    case .implausibleJump: "an implausible jump"
+    }
+}
+
+/// What to do when fixes keep being rejected for `rejection`.
+func rejectionAdvice(_ rejection: FilterRejection) -> StaticString {
+    switch rejection {
+    case .invalid, .noPosition:
+        "the receiver reports no usable fix: give the antenna open sky"
+    case .noTime:
+        "the receiver sends no date (RMC or ZDA): enable RMC in the receiver's output"
+    case .stale:
+        "the receiver's time goes backwards or lags: check for a second program writing to the port"
+    case .tooFewSatellites:
+        "fewer satellites than [filter] min-satellites: give the antenna a wider view of the sky"
+    case .inaccurate:
+        "accuracy worse than [filter] max-accuracy: give the antenna open sky, or raise max-accuracy"
+    case .implausibleJump:
+        "positions jump faster than [filter] max-speed: multipath near buildings, or raise max-speed"
+    }
+}

@@ -11,9 +11,10 @@ struct FixPipeline {
     mutating func handle(_ fix: borrowing Fix, now: MonotonicTime) {
         status.lastFix = copy fix
         status.lastFixAt = now
-        switch filter.evaluate(fix, now: now) {
+        let decision = filter.evaluate(fix, now: now)
+        status.filter = filter.counters
+        switch decision {
         case .accepted(let accuracy):
-            status.accepted += 1
             status.lastGoodFix = copy fix
             status.lastGoodFixAt = now
             status.lastGoodAccuracyMillimetres = accuracy
@@ -21,11 +22,10 @@ struct FixPipeline {
                 status.firstFixAfterMilliseconds = now.milliseconds(since: status.startedAt)
             }
             if let trigger = sampling.consider(fix, accuracyMillimetres: accuracy, now: now) {
-                status.recorded += 1
                 status.lastTrigger = trigger
             }
+            status.sampling = sampling.counters
         case .rejected(let reason):
-            status.rejected.count(reason)
             status.lastRejection = reason
         }
     }

@@ -75,17 +75,28 @@ extension DaemonStatus {
         emit(&line, &reply)
 
         line.append("filter    ")
-        line.append(integer: Int64(accepted))
-        line.append(" accepted; rejected ")
-        rejected.write(to: &line)
+        line.append(integer: Int64(filter.accepted))
+        line.append(" accepted, ")
+        line.append(integer: Int64(filter.rejected))
+        line.append(" rejected")
+        if let lastRejection {
+            line.append(" (last: ")
+            line.append(rejectionName(lastRejection))
+            line.append(")")
+        }
+        emit(&line, &reply)
+        line.append("          ")
+        filter.write(to: &line)
         emit(&line, &reply)
 
         line.append("sampling  ")
-        line.append(integer: Int64(recorded))
+        line.append(profile.name)
+        line.append(" profile: ")
+        line.append(integer: Int64(sampling.recorded))
         line.append(" recorded")
         if let lastTrigger {
             line.append(" (last: ")
-            line.append(triggerName(lastTrigger))
+            line.append(lastTrigger.name)
             line.append(")")
         }
         line.append("; ")
@@ -93,8 +104,7 @@ extension DaemonStatus {
         line.append(" waypoints")
         if waypoints > 0 {
             line.append(" (last \"")
-            line.withBytes { _ in }
-            appendText(&line, lastWaypointLabel)
+            lastWaypointLabel.write(to: &line)
             line.append("\")")
         }
         emit(&line, &reply)
@@ -117,10 +127,6 @@ func emit(_ line: inout TextBuffer, _ reply: inout ReplyBuffer) {
     line.append(UInt8(ascii: "\n"))
     reply.append(line)
     line.removeAll()
-}
-
-func appendText(_ line: inout TextBuffer, _ text: borrowing TextBuffer) {
-    text.withBytes { bytes in line.append(bytes: bytes) }
 }
 
 /// `1h02m`, `3m05s`, `12.3s`.

@@ -1,20 +1,139 @@
 import TrackCore
 import TrackIO
 
-/// `trackd`: the daemon's entry point.
+/// `trackd`: the daemon's entry point: arguments, configuration, then the loop.
 public enum TrackdCommand {
     static let usage: StaticString = """
-        usage: trackd [--config PATH]
+        usage: trackd [--config PATH] [--check] [--replay FILE [--speed N]]
+
+          --config PATH   configuration file (default /etc/trackd/trackd.conf)
+          --check         check the configuration and exit
+          --replay FILE   read receiver output from an NMEA capture instead of the UART,
+                          paced by the receiver's clock (N times faster with --speed N,
+                          as fast as possible with --speed 0)
 
         """
 
+    struct Options {
+        var configPath = ConfigLoader.defaultPath
+        var explicitConfig = false
+        var check = false
+        var replay: String?
+        var speed = 1
+    }
+
     /// Runs `trackd` with `arguments` (argv without the program name); returns the exit code.
     public static func run(_ arguments: [String]) -> Int32 {
-        if arguments.first == "--help" || arguments.first == "-h" {
-            try? FileDescriptor.standardOutput.writeAll(usage)
+        let options: Options
+        switch parse(arguments) {
+        case .run(let parsed): options = parsed
+        case .exit(let code): return code
+        }
+        let config: TrackdConfig
+        switch ConfigLoader.load(options.configPath, explicit: options.explicitConfig) {
+        case .success(let loaded): config = loaded
+        case .failure(let error):
+            try? FileDescriptor.standardError.writeAll("trackd: \(error.description)\n")
+            return 1
+        }
+        if options.check {
+            try? FileDescriptor.standardOutput.writeAll("trackd: \(options.configPath): ok\n")
             return 0
         }
-        try? FileDescriptor.standardError.writeAll("trackd: the daemon loop is not built yet\n")
-        return 1
+        lineBufferStandardOutput()
+        if let replay = options.replay {
+            return serve(source: ReplaySource(path: replay, speed: options.speed), config: config, options: options)
+        }
+        return serve(source: SerialPort(configuration: config.receiver), config: config, options: options)
+    }
+
+    static func serve<Source: ReceiverSource & ~Copyable>(
+        source: consuming Source, config: TrackdConfig, options: Options
+    ) -> Int32 {
+        let signals: SignalDescriptor
+        let control: ControlServer
+        do {
+            signals = try SignalDescriptor()
+        } catch {
+            try? FileDescriptor.standardError.writeAll("trackd: signals: \(error.message)\n")
+            return 1
+        }
+        do {
+            control = try ControlServer(path: config.control.socket, mode: 0o660)
+        } catch {
+            try? FileDescriptor.standardError.writeAll(
+                "trackd: control socket \(config.control.socket): \(error.message)\n")
+            return 1
+        }
+        var pipeline = ConfigLoader.pipeline(config)
+        pipeline.status.configPath = options.configPath
+        pipeline.status.controlPath = config.control.socket
+        let path = options.configPath
+        let explicit = options.explicitConfig
+        let device = config.receiver.device
+        var daemon = Daemon(source: source, pipeline: pipeline, signals: signals, control: control) { pipeline in
+            // SIGHUP: a new configuration replaces filter and sampling settings; an invalid one
+            // is reported and the running one kept.
+            switch ConfigLoader.load(path, explicit: explicit) {
+            case .failure(let error):
+                try? FileDescriptor.standardError.writeAll("trackd: reload rejected: \(error.description)\n")
+                return error.description
+            case .success(let config):
+                pipeline.filter.settings = ConfigLoader.filterSettings(config)
+                pipeline.sampling.settings = ConfigLoader.samplingSettings(config)
+                pipeline.status.profile = ConfigLoader.profile(config)
+                if config.receiver.device != device {
+                    return "receiver.device changed: restart trackd to switch devices (other settings applied)"
+                }
+                return nil
+            }
+        }
+        try? FileDescriptor.standardError.writeAll("trackd: running; control socket \(config.control.socket)\n")
+        return daemon.run()
+    }
+
+    enum Parsed {
+        case run(Options)
+        case exit(Int32)
+    }
+
+    static func parse(_ arguments: [String]) -> Parsed {
+        var options = Options()
+        var index = 0
+        func value() -> String? {
+            index += 1
+            return index < arguments.count ? arguments[index] : nil
+        }
+        while index < arguments.count {
+            switch arguments[index] {
+            case "-h", "--help":
+                try? FileDescriptor.standardOutput.writeAll(usage)
+                return .exit(0)
+            case "--config":
+                guard let path = value() else { return fail("--config needs a path") }
+                options.configPath = path
+                options.explicitConfig = true
+            case "--check":
+                options.check = true
+            case "--replay":
+                guard let path = value() else { return fail("--replay needs a file") }
+                options.replay = path
+            case "--speed":
+                guard let text = value(), let speed = Int(text), speed >= 0 else {
+                    return fail("--speed needs a whole number ≥ 0")
+                }
+                options.speed = speed
+            default:
+                return fail("unknown argument '\(arguments[index])'")
+            }
+            index += 1
+        }
+        return .run(options)
+    }
+
+    static func fail(_ message: String) -> Parsed {
+        try? FileDescriptor.standardError.writeAll("trackd: \(message)\n")
+        try? FileDescriptor.standardError.writeAll(usage)
+        return .exit(2)
     }
 }

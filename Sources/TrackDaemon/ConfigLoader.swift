@@ -1,0 +1,91 @@
+import TrackCore
+import TrackIO
+
+/// Reads and parses the configuration file, and turns it into the pipeline's settings.
+enum ConfigLoader {
+    static let defaultPath = "/etc/trackd/trackd.conf"
+
+    /// The configuration at `path`. A missing file at the default path means "all defaults"
+    /// (a fresh install); a missing file that was asked for by name is an error.
+    static func load(_ path: String, explicit: Bool) -> Result<TrackdConfig, LoadError> {
+        let text: String
+        do {
+            text = try readText(path)
+        } catch {
+            if error == .noSuchFile && !explicit { return .success(TrackdConfig()) }
+            return .failure(.unreadable(path: path, error))
+        }
+        do {
+            return .success(try TrackdConfig.parse(text, file: path))
+        } catch {
+            return .failure(.invalid(error))
+        }
+    }
+
+    /// Why the configuration could not be used.
+    enum LoadError: Error {
+        case unreadable(path: String, Errno)
+        case invalid(ConfigError)
+
+        var description: String {
+            switch self {
+            case .unreadable(let path, let errno): "\(path): \(errno.message)"
+            case .invalid(let error): error.description
+            }
+        }
+    }
+
+    /// The whole file as UTF-8 text (start-up and reload only).
+    static func readText(_ path: String) throws(Errno) -> String {
+        let file = try FileDescriptor.openForReading(path)
+        defer { try? file.close() }
+        var bytes: [UInt8] = []
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 16)
+        defer { chunk.deallocate() }
+        while true {
+            let got = try file.read(into: chunk)
+            if got == 0 { break }
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[0..<got]))
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func filterSettings(_ config: TrackdConfig) -> FilterSettings {
+        FilterSettings(
+            maxAgeMilliseconds: config.filter.maxAgeMilliseconds,
+            maxAccuracyMillimetres: Int64(config.filter.maxAccuracyMillimetres),
+            uereMillimetres: Int64(config.filter.uereMillimetres),
+            maxSpeedMillimetresPerSecond: Int64(config.filter.maxSpeedMillimetresPerSecond),
+            minSatellites: config.filter.minSatellites)
+    }
+
+    static func profile(_ config: TrackdConfig) -> SamplingProfile {
+        switch config.sampling.profile {
+        case .checkin: .checkin
+        case .track: .track
+        case .arrival: .arrival
+        }
+    }
+
+    static func samplingSettings(_ config: TrackdConfig) -> SamplingSettings {
+        let sampling = config.sampling
+        return SamplingSettings(
+            profile: profile(config),
+            minPeriodMilliseconds: sampling.minPeriodMilliseconds,
+            minDistanceMillimetres: sampling.minDistanceMillimetres.map { Int64($0) },
+            minHeadingChangeMillidegrees: sampling.minHeadingChangeMillidegrees,
+            minSpeedChangeMillimetresPerSecond: sampling.minSpeedChangeMillimetresPerSecond,
+            heartbeatMilliseconds: sampling.heartbeatMilliseconds,
+            accuracyLimitMillimetres: sampling.accuracyLimitMillimetres.map { Int64($0) })
+    }
+
+    /// A pipeline configured from `config`, keeping `status` when reloading.
+    static func pipeline(_ config: TrackdConfig, status: DaemonStatus = DaemonStatus()) -> FixPipeline {
+        var pipeline = FixPipeline(
+            filter: FixFilter(settings: filterSettings(config)),
+            sampling: SamplingPolicy(settings: samplingSettings(config)),
+            status: status)
+        pipeline.status.profile = profile(config)
+        return pipeline
+    }
+}

@@ -1,0 +1,135 @@
+import Foundation
+import Glibc
+import Testing
+
+/// Runs the real `trackd` binary on a pseudo-terminal and the real `trackctl` against it.
+/// The binaries come from the package's debug build (scripts/test builds them first).
+final class DaemonHarness {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+    static let shared = root.deletingLastPathComponent().appendingPathComponent("shared/data")
+
+    let directory: URL
+    let master: Int32
+    let slavePath: String
+    var socketPath: String { directory.appendingPathComponent("control.sock").path }
+    var configPath: String { directory.appendingPathComponent("trackd.conf").path }
+    var daemon: Process?
+    let output = Pipe()
+
+    /// A fresh directory and pty; the config names the pty's slave as the receiver device
+    /// unless `device` says otherwise.
+    init(device: String? = nil, extraConfig: String = "") throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("trackd-it-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        var master: Int32 = -1
+        var slave: Int32 = -1
+        guard openpty(&master, &slave, nil, nil, nil) == 0 else { throw POSIXError(.EIO) }
+        self.master = master
+        slavePath = String(cString: ptsname(master))
+        // Keep the slave open here too, so the pty survives trackd reopening it.
+        _ = slave
+        try writeConfig(device: device ?? slavePath, extra: extraConfig)
+    }
+
+    deinit {
+        stop()
+        close(master)
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    func writeConfig(device: String, extra: String = "") throws {
+        let text = """
+            [receiver]
+            device = \(device)
+            baud = 9600
+            reopen-min = 100ms
+            reopen-max = 1s
+
+            [control]
+            socket = \(socketPath)
+            \(extra)
+            """
+        try text.write(toFile: configPath, atomically: true, encoding: .utf8)
+    }
+
+    static func binary(_ name: String) -> String {
+        root.appendingPathComponent(".build/debug/\(name)").path
+    }
+
+    func start() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary("trackd"))
+        process.arguments = ["--config", configPath]
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        daemon = process
+        // Wait for the control socket.
+        for _ in 0..<200 where !FileManager.default.fileExists(atPath: socketPath) { usleep(10_000) }
+    }
+
+    func stop() {
+        guard let daemon, daemon.isRunning else { return }
+        daemon.terminate()
+        daemon.waitUntilExit()
+    }
+
+    /// Writes `bytes` to the receiver side of the pty in pieces, as a UART would deliver them.
+    func feed(_ bytes: [UInt8], chunk: Int = 512, pauseMicroseconds: UInt32 = 2_000) {
+        var offset = 0
+        while offset < bytes.count {
+            let end = min(offset + chunk, bytes.count)
+            bytes[offset..<end].withUnsafeBytes { raw in
+                var done = 0
+                while done < raw.count {
+                    let wrote = write(master, raw.baseAddress! + done, raw.count - done)
+                    if wrote > 0 { done += wrote } else { usleep(1_000) }
+                }
+            }
+            offset = end
+            usleep(pauseMicroseconds)
+        }
+    }
+
+    /// A capture from gpsd's regression suite without its comment lines, or nil when the
+    /// shared data is absent.
+    static func capture(_ name: String) -> [UInt8]? {
+        let url = shared.appendingPathComponent("gpsd-regress/\(name)")
+        guard let text = try? String(contentsOf: url, encoding: .isoLatin1) else { return nil }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("#") }
+        return Array(lines.joined(separator: "\n").utf8)
+    }
+
+    /// Runs `trackctl ARGS --socket …`; returns exit code and standard output.
+    func trackctl(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary("trackctl"))
+        process.arguments = arguments + ["--socket", socketPath]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// Polls `condition` on `trackctl status --json` until it holds or `seconds` pass.
+    func waitForStatus(seconds: Double = 5, _ condition: ([String: Any]) -> Bool) throws -> [String: Any]? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            let reply = try trackctl(["status", "--json"])
+            if reply.status == 0, let data = reply.output.data(using: .utf8),
+               let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any], condition(json) {
+                return json
+            }
+            usleep(50_000)
+        }
+        return nil
+    }
+
+    var daemonOutput: String {
+        String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+    }
+}

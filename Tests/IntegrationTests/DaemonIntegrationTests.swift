@@ -1,0 +1,167 @@
+import Foundation
+import Glibc
+import Testing
+
+/// The real trackd on a pseudo-terminal fed with real receiver captures, queried with the
+/// real trackctl. Serialized: each test starts its own daemon.
+@Suite("trackd and trackctl, end to end", .serialized)
+struct DaemonIntegrationTests {
+    static let capture = "ublox-neo-m9n-nmea.log"
+
+    @Test("status, where and mark on a real capture")
+    func statusWhereMark() throws {
+        guard let bytes = DaemonHarness.capture(Self.capture) else {
+            print("skipped: ../shared/data/gpsd-regress is absent")
+            return
+        }
+        let harness = try DaemonHarness()
+        try harness.start()
+        harness.feed(bytes)
+        let status = try harness.waitForStatus { json in
+            ((json["filter"] as? [String: Any])?["accepted"] as? Int ?? 0) > 10
+        }
+        let json = try #require(status, "trackd accepted no fix from \(Self.capture)")
+        let receiver = try #require(json["receiver"] as? [String: Any])
+        #expect(receiver["path"] as? String == harness.slavePath)
+        #expect(receiver["open"] as? Bool == true)
+        let counters = try #require(receiver["counters"] as? [String: Any])
+        #expect(counters["accepted"] as? Int ?? 0 > 100)
+        #expect(counters["badChecksum"] as? Int == 0)
+        let fix = try #require(json["fix"] as? [String: Any])
+        #expect(fix["mode"] as? Int == 3)
+
+        let text = try harness.trackctl(["status"])
+        #expect(text.status == 0)
+        #expect(text.output.contains("receiver  \(harness.slavePath)"))
+        #expect(text.output.contains("fix       3D"))
+
+        let whereReply = try harness.trackctl(["where"])
+        #expect(whereReply.status == 0)
+        // The capture was recorded near 44.07°N 121.31°W.
+        #expect(whereReply.output.hasPrefix("44.0"))
+        #expect(whereReply.output.contains("°N, 121.3"))
+        #expect(whereReply.output.contains("°W"))
+        let plain = try harness.trackctl(["where", "--plain"])
+        #expect(plain.output.hasPrefix("44.0"))
+        #expect(plain.output.contains(",-121.3"))
+
+        let mark = try harness.trackctl(["mark", "old", "bridge"])
+        #expect(mark.status == 0)
+        #expect(mark.output.hasPrefix("waypoint 1 at 44.0"))
+        let after = try harness.trackctl(["status"])
+        #expect(after.output.contains("1 waypoints (last \"old bridge\")"))
+
+        let doctor = try harness.trackctl(["doctor"])
+        #expect(doctor.status == 0, "\(doctor.output)")
+        #expect(doctor.output.contains("ok all links work"))
+    }
+
+    @Test("SIGTERM stops trackd within a second, exit code 0")
+    func terminate() throws {
+        let harness = try DaemonHarness()
+        try harness.start()
+        let daemon = try #require(harness.daemon)
+        let started = Date()
+        daemon.terminate()
+        daemon.waitUntilExit()
+        #expect(Date().timeIntervalSince(started) < 1.0)
+        #expect(daemon.terminationStatus == 0)
+        #expect(!FileManager.default.fileExists(atPath: harness.socketPath))
+    }
+
+    @Test("doctor names a missing device, and trackd keeps running")
+    func doctorMissingDevice() throws {
+        let harness = try DaemonHarness(device: "/dev/ttyTRACKD-MISSING")
+        try harness.start()
+        let doctor = try harness.trackctl(["doctor"])
+        #expect(doctor.status == 1)
+        #expect(doctor.output.contains("error port: /dev/ttyTRACKD-MISSING is not open"))
+        #expect(doctor.output.contains("does not exist"))
+        #expect(harness.daemon?.isRunning == true)
+    }
+
+    @Test("doctor names silence on the port")
+    func doctorSilentReceiver() throws {
+        let harness = try DaemonHarness()
+        try harness.start()
+        // Doctor waits five seconds of silence before blaming the wiring.
+        usleep(5_300_000)
+        let doctor = try harness.trackctl(["doctor"])
+        #expect(doctor.status == 1)
+        #expect(doctor.output.contains("error data: nothing received"))
+    }
+
+    @Test("doctor names a wrong baud rate (bytes but no valid sentence)")
+    func doctorGarbage() throws {
+        let harness = try DaemonHarness()
+        try harness.start()
+        var generator = SystemRandomNumberGenerator()
+        let noise = (0..<4000).map { _ in UInt8.random(in: 0x80...0xFF, using: &generator) }
+        harness.feed(noise)
+        _ = try harness.waitForStatus { json in
+            ((json["receiver"] as? [String: Any])?["bytes"] as? Int ?? 0) >= 4000
+        }
+        let doctor = try harness.trackctl(["doctor"])
+        #expect(doctor.status == 1)
+        #expect(doctor.output.contains("error baud"))
+    }
+
+    @Test("doctor without a daemon says so")
+    func doctorNoDaemon() throws {
+        let harness = try DaemonHarness()
+        let doctor = try harness.trackctl(["doctor"])
+        #expect(doctor.status == 1)
+        #expect(doctor.output.contains("error daemon"))
+        #expect(doctor.output.contains("is trackd running?"))
+    }
+
+    @Test("SIGHUP with a broken config keeps the old one and says why")
+    func reloadRejected() throws {
+        let harness = try DaemonHarness()
+        try harness.start()
+        try "[sampling]\nprofile = sometimes\n".write(toFile: harness.configPath, atomically: true, encoding: .utf8)
+        kill(harness.daemon!.processIdentifier, SIGHUP)
+        usleep(200_000)
+        let status = try harness.trackctl(["status"])
+        #expect(status.output.contains("last reload rejected"))
+        #expect(status.output.contains("sampling.profile"))
+        #expect(harness.daemon?.isRunning == true)
+    }
+
+    @Test("clients that send garbage, flood or hang never stall the loop")
+    func hostileClients() throws {
+        let harness = try DaemonHarness()
+        try harness.start()
+        // A client that connects and says nothing, one that floods, one that sends binary.
+        let hung = try connect(harness.socketPath)
+        let flood = try connect(harness.socketPath)
+        let flooded = [UInt8](repeating: UInt8(ascii: "a"), count: 100_000)
+        _ = flooded.withUnsafeBytes { send(flood, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL | MSG_DONTWAIT)) }
+        let binary = try connect(harness.socketPath)
+        let junk: [UInt8] = [0, 1, 2, 0xFF, 10]
+        _ = junk.withUnsafeBytes { send(binary, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        let started = Date()
+        let status = try harness.trackctl(["status"])
+        #expect(status.status == 0)
+        #expect(Date().timeIntervalSince(started) < 1.0)
+        close(hung)
+        close(flood)
+        close(binary)
+    }
+
+    func connect(_ path: String) throws -> Int32 {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (index, byte) in path.utf8.enumerated() where index < raw.count - 1 { raw[index] = byte }
+        }
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard result == 0 else { throw POSIXError(.ECONNREFUSED) }
+        return fd
+    }
+}
