@@ -16,8 +16,10 @@ let package = Package(
         .executable(name: "trackctl", targets: ["trackctl"]),
     ],
     targets: [
-        // Receiver core, geodesy, codecs: the Swift standard library only.
-        .target(name: "TrackCore", swiftSettings: strict),
+        // Receiver core, geodesy, codecs: the Swift standard library only. Double's rounded()
+        // and squareRoot() become calls to libm's round and sqrt, which the linker does not
+        // take from libswiftCore's own dependencies.
+        .target(name: "TrackCore", swiftSettings: strict, linkerSettings: [.linkedLibrary("m")]),
         // The libc headers the daemon needs and libgpiod, behind one C module for every build.
         .target(
             name: "CLinux",

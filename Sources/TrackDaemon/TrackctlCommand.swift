@@ -8,6 +8,9 @@ public enum TrackctlCommand {
 
         commands:
           decode [FILE]   read NMEA from FILE or standard input, print one JSON object per fix
+          simulate ROUTE.gpx [OPTIONS]
+                          a receiver moving along ROUTE.gpx, on a pseudo-terminal or standard
+                          output (trackctl simulate --help)
 
         """
 
@@ -21,6 +24,8 @@ public enum TrackctlCommand {
         switch command {
         case "decode":
             return DecodeCommand.run(rest)
+        case "simulate":
+            return SimulateCommand.run(rest)
         case "-h", "--help", "help":
             try? FileDescriptor.standardOutput.writeAll(usage)
             return 0

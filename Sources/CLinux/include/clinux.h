@@ -86,6 +86,22 @@ static inline int clinux_set_nonblocking(int fd, int on) {
 static inline ssize_t clinux_send(int fd, const void *bytes, size_t length) {
     return send(fd, bytes, length, MSG_NOSIGNAL);
 }
+/// ioctl(2) for requests without an argument, e.g. TIOCEXCL (ioctl is variadic).
+static inline int clinux_ioctl_none(int fd, unsigned long request) { return ioctl(fd, request); }
+
+/// Bytes waiting to be read on a terminal or pipe (FIONREAD), or -1 with errno set.
+static inline int clinux_bytes_readable(int fd) {
+    int count = 0;
+    return ioctl(fd, FIONREAD, &count) == -1 ? -1 : count;
+}
+
+/// c_cc[index] = value: Swift sees c_cc as a 32-element tuple.
+static inline void clinux_termios_set_cc(struct termios *t, int index, unsigned char value) {
+    t->c_cc[index] = value;
+}
+
+/// c_cc[index].
+static inline unsigned char clinux_termios_cc(const struct termios *t, int index) { return t->c_cc[index]; }
 
 /// The process arguments, captured by a constructor in shim.c (CommandLine is not available in
 /// Embedded Swift).

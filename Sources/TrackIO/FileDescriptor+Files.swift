@@ -1,0 +1,56 @@
+import CLinux
+
+extension FileDescriptor {
+    /// The whole content of the file at `path`, e.g. a GPX route read at start-up.
+    /// Fails with EFBIG when it holds more than `limit` bytes (default 64 MiB).
+    public static func readWholeFile(_ path: String, limit: Int = 64 << 20) throws(Errno) -> [UInt8] {
+        let file = try openForReading(path)
+        defer { try? file.close() }
+        var bytes: [UInt8] = []
+        var failure: Errno?
+        let chunk = 65_536
+        while failure == nil {
+            let used = bytes.count
+            guard used <= limit else { throw Errno(rawValue: EFBIG) }
+            bytes.append(contentsOf: repeatElement(0, count: chunk))
+            let got = bytes.withUnsafeMutableBytes { (buffer) -> Int in
+                do throws(Errno) {
+                    return try file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[used...]))
+                } catch {
+                    failure = error
+                    return 0
+                }
+            }
+            bytes.removeLast(chunk - got)
+            if got == 0 { break }
+        }
+        if let failure { throw failure }
+        guard bytes.count <= limit else { throw Errno(rawValue: EFBIG) }
+        return bytes
+    }
+
+    /// Reads whatever is waiting without blocking the caller for long: returns 0 when nothing
+    /// is (EAGAIN on a non-blocking descriptor) as well as at end of file.
+    public func readAvailable(into buffer: UnsafeMutableRawBufferPointer) throws(Errno) -> Int {
+        do {
+            return try read(into: buffer)
+        } catch where error == .wouldBlock {
+            return 0
+        }
+    }
+
+    /// Writes as much of `buffer` as the descriptor takes now; returns the bytes written, fewer
+    /// than `buffer.count` when a non-blocking descriptor is full (EAGAIN).
+    public func writeAvailable(_ buffer: UnsafeRawBufferPointer) throws(Errno) -> Int {
+        var offset = 0
+        while offset < buffer.count {
+            let rest = UnsafeRawBufferPointer(rebasing: buffer[offset...])
+            do {
+                offset += try syscall { CLinux.write(rawValue, rest.baseAddress, rest.count) }
+            } catch where error == .wouldBlock {
+                return offset
+            }
+        }
+        return offset
+    }
+}
