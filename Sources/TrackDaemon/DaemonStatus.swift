@@ -45,13 +45,16 @@ struct DaemonStatus {
     var reloads = 0
     var lastReloadError: String?
 
-    /// Updates the sentence rate once the 10 s window has passed.
+    /// Updates the sentence rate: accepted sentences per second over the current window,
+    /// which restarts every 10 s (so the rate follows changes but does not jitter per epoch).
     mutating func updateRate(now: MonotonicTime) {
         let elapsed = now.milliseconds(since: rateWindowStart)
-        guard elapsed >= 10_000 else { return }
+        guard elapsed >= 1_000 else { return }
         sentencesPerSecondTenths = Int(Int64(counters.accepted - rateWindowAccepted) * 10_000 / elapsed)
-        rateWindowStart = now
-        rateWindowAccepted = counters.accepted
+        if elapsed >= 10_000 {
+            rateWindowStart = now
+            rateWindowAccepted = counters.accepted
+        }
     }
 }
 

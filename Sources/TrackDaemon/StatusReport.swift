@@ -53,7 +53,7 @@ extension DaemonStatus {
                 appendPosition(&line, position, separator: " ")
             }
             if let accuracy = lastGoodAccuracyMillimetres, lastGoodFixAt == at {
-                line.append(", +/-")
+                line.append(", ±")
                 line.appendFixed((accuracy + 50) / 100, decimals: 1)
                 line.append(" m")
             }

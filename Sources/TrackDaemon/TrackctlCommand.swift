@@ -7,10 +7,18 @@ public enum TrackctlCommand {
         usage: trackctl COMMAND [ARGS]
 
         commands:
+          status [--watch] [--json]
+                          the running trackd: receiver, fix, filter, sampling, control
+          where [--plain] the current position (--plain: lat,lon for scripts)
+          mark [LABEL]    a waypoint at the current position
+          doctor          the first broken link from port to filter, and what to do about it
           decode [FILE]   read NMEA from FILE or standard input, print one JSON object per fix
           simulate ROUTE.gpx [OPTIONS]
                           a receiver moving along ROUTE.gpx, on a pseudo-terminal or standard
                           output (trackctl simulate --help)
+
+        status, where, mark and doctor take --socket PATH (default /run/trackd/control.sock,
+        or $TRACKD_SOCKET).
 
         """
 
@@ -22,6 +30,14 @@ public enum TrackctlCommand {
         }
         let rest = Array(arguments.dropFirst())
         switch command {
+        case "status":
+            return ClientCommands.status(rest)
+        case "where":
+            return ClientCommands.where(rest)
+        case "mark":
+            return ClientCommands.mark(rest)
+        case "doctor":
+            return ClientCommands.doctor(rest)
         case "decode":
             return DecodeCommand.run(rest)
         case "simulate":

@@ -42,9 +42,23 @@ public enum TrackdCommand {
         }
         lineBufferStandardOutput()
         if let replay = options.replay {
-            return serve(source: ReplaySource(path: replay, speed: options.speed), config: config, options: options)
+            let pacing: ReplaySource.Pacing = options.speed == 0
+                ? .asFastAsPossible : .receiverTime(speedFactor: Double(options.speed))
+            return serve(source: ReplaySource(path: replay, pacing: pacing), config: config, options: options)
         }
-        return serve(source: SerialPort(configuration: config.receiver), config: config, options: options)
+        return serve(source: SerialPort(serialConfiguration(config.receiver)), config: config, options: options)
+    }
+
+    static func serialConfiguration(_ receiver: TrackdConfig.Receiver) -> SerialPort.Configuration {
+        let baud: Int?
+        switch receiver.baud {
+        case .auto: baud = nil
+        case .fixed(let bitsPerSecond): baud = Int(bitsPerSecond)
+        }
+        return SerialPort.Configuration(
+            path: receiver.device, baud: baud,
+            reopenMinimumMilliseconds: receiver.reopenMinMilliseconds,
+            reopenMaximumMilliseconds: receiver.reopenMaxMilliseconds)
     }
 
     static func serve<Source: ReceiverSource & ~Copyable>(

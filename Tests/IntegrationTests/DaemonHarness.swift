@@ -26,7 +26,7 @@ final class DaemonHarness {
         var slave: Int32 = -1
         guard openpty(&master, &slave, nil, nil, nil) == 0 else { throw POSIXError(.EIO) }
         self.master = master
-        slavePath = String(cString: ptsname(master))
+        slavePath = String(cString: ttyname(slave))
         // Keep the slave open here too, so the pty survives trackd reopening it.
         _ = slave
         try writeConfig(device: device ?? slavePath, extra: extraConfig)
@@ -58,6 +58,10 @@ final class DaemonHarness {
     }
 
     func start() throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.binary("trackd")) else {
+            Issue.record("no \(Self.binary("trackd")): run `swift build` before `swift test`")
+            throw POSIXError(.ENOENT)
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.binary("trackd"))
         process.arguments = ["--config", configPath]

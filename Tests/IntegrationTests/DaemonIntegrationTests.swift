@@ -37,17 +37,17 @@ struct DaemonIntegrationTests {
 
         let whereReply = try harness.trackctl(["where"])
         #expect(whereReply.status == 0)
-        // The capture was recorded near 44.07°N 121.31°W.
-        #expect(whereReply.output.hasPrefix("44.0"))
-        #expect(whereReply.output.contains("°N, 121.3"))
-        #expect(whereReply.output.contains("°W"))
+        // The capture was recorded near 38.11°N 122.63°W.
+        #expect(whereReply.output.hasPrefix("38.1105"))
+        #expect(whereReply.output.contains("°N, 122.626"))
+        #expect(whereReply.output.hasSuffix("°W\n"))
         let plain = try harness.trackctl(["where", "--plain"])
-        #expect(plain.output.hasPrefix("44.0"))
-        #expect(plain.output.contains(",-121.3"))
+        #expect(plain.output.hasPrefix("38.1105"))
+        #expect(plain.output.contains(",-122.626"))
 
         let mark = try harness.trackctl(["mark", "old", "bridge"])
         #expect(mark.status == 0)
-        #expect(mark.output.hasPrefix("waypoint 1 at 44.0"))
+        #expect(mark.output.hasPrefix("waypoint 1 at 38.1105"))
         let after = try harness.trackctl(["status"])
         #expect(after.output.contains("1 waypoints (last \"old bridge\")"))
 
