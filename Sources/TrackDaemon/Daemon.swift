@@ -80,7 +80,9 @@ struct Daemon<Source: ReceiverSource & ~Copyable>: ~Copyable {
         if poller.isReady(Self.sourceSlot) || source.nextDeadline().map({ $0 <= now }) == true {
             readSource(now: now)
         }
-        if source.descriptor == nil, source.nextDeadline().map({ $0 <= now }) ?? true {
+        // A closed source says when to retry (backoff); one that names no time (a replay at
+        // its end) stays closed.
+        if source.descriptor == nil && !source.status.isOpen, let retry = source.nextDeadline(), retry <= now {
             openSource(now: now)
         }
         if poller.isReady(Self.listenerSlot) { control.acceptClients(now: now) }
