@@ -9,6 +9,7 @@ public enum PseudoTerminalError: Error, Equatable, Sendable {
     /// Something other than a symbolic link is at the requested link path; it is left alone.
     case linkOccupied(path: String)
 
+    /// Equal when they name the same step, path and errno.
     public static func == (lhs: PseudoTerminalError, rhs: PseudoTerminalError) -> Bool {
         switch (lhs, rhs) {
         case (.create(let a, let e), .create(let b, let f)): a.description == b.description && e == f

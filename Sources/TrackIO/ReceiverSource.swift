@@ -65,8 +65,10 @@ public protocol ReceiverSource: ~Copyable {
     /// Copies available bytes into `buffer`; returns how many (0: nothing now). A failure
     /// closes the source; the loop reports it and reopens after the backoff.
     mutating func read(into buffer: UnsafeMutableRawBufferPointer, now: MonotonicTime) throws(SourceError) -> Int
-    /// Tells the source how the receiver core judged its bytes so far (auto-baud: keep the
-    /// rate once checksummed sentences arrive; try the next one after garbage or silence).
+    /// Tells the source how the receiver core judged its bytes so far: running totals since the
+    /// core started (`counters.accepted`, and the sum of its reject counters), not per-read
+    /// deltas. Auto-baud keeps the rate once checksummed sentences arrive and tries the next
+    /// one after garbage or silence.
     mutating func observe(acceptedSentences: Int, rejectedSentences: Int, now: MonotonicTime)
     /// Status for `trackctl status` and `doctor`.
     var status: SourceStatus { get }

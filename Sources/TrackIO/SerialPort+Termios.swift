@@ -8,22 +8,24 @@ import CLinux
 //
 // VMIN = 1, VTIME = 0, and the descriptor stays O_NONBLOCK. Measured on a pty (Linux 6.x, an
 // epoch of ten sentences, 561 bytes, delivered in 16-byte pieces at the line rate, as a UART's
-// FIFO interrupts hand bytes to the tty layer):
+// FIFO interrupts hand bytes to the tty layer; `scripts/bench wakeups`, figures in
+// docs/benchmarks.md):
 //
 // * VMIN = 1: poll wakes once per piece the driver delivers, 36 times per epoch at 9600 baud.
 // * VTIME > 0 does not change poll at all: poll reports input as soon as one byte is there.
 // * VTIME = 0 and VMIN = N make poll wait for N bytes, but a tail shorter than N then waits for
 //   the next epoch's bytes, and since Linux 5.11 (tty reads go through a 64-byte kernel buffer)
-//   a read returns at most 64 bytes whenever VMIN > 64: VMIN = 255 gave 8.8 wake-ups per epoch
-//   and left the last 83 bytes unread.
+//   a read returns at most 64 bytes whenever VMIN > 64: VMIN = 255 gave 8 wake-ups per epoch
+//   and left the last epoch's tail unread.
 // * Clearing O_NONBLOCK and letting VMIN = 255, VTIME = 1 batch inside read(): for the same
 //   64-byte reason each read returns after 64 bytes, 9 wake-ups per epoch, and each read blocks
-//   the loop (up to 138 ms at 9600 baud), stalling LEDs and the button.
+//   the loop (up to 140 ms at 9600 baud), stalling LEDs and the button.
 //
 // So VMIN/VTIME cannot bound wake-ups in a poll loop; the port coalesces instead (see
 // `SerialPort+Coalescing.swift`): after the first readable event it stops polling the
 // descriptor for about the time an epoch takes on the line, then reads everything at once:
-// 2 wake-ups per epoch at 9600 to 230400 baud on the same pty, 1.2 at 4800.
+// 2 wake-ups per epoch from 9600 to 230400 baud on the same pty, 1.4 at 4800 (the line is
+// almost never idle there, and the window is capped at 1 s).
 //
 // VMIN = 1 has one more job: with VMIN = 0 and VTIME = 0 a read with nothing waiting returns 0,
 // which could not be told from a hang-up; with VMIN = 1 "nothing yet" is EAGAIN and 0 means the

@@ -21,16 +21,18 @@ public struct SerialPort: ReceiverSource, ~Copyable {
         /// Baud rate, one of `SerialPort.supportedBaudRates`; nil searches
         /// (`AutoBaud.searchOrder`).
         public var baud: Int?
-        /// First and longest delay before reopening, in milliseconds (default 1 s and 30 s).
+        /// First delay before reopening, in milliseconds (default 1 s); it doubles per failure.
         public var reopenMinimumMilliseconds: Int64
+        /// Longest delay before reopening, in milliseconds (default 30 s).
         public var reopenMaximumMilliseconds: Int64
         /// How long auto-baud gives each rate, in milliseconds (default 2500).
         public var autoBaudWindowMilliseconds: Int64
         /// Bytes the line must be able to carry while reads are held off (default 800, about an
         /// epoch of ten sentences); 0 reads at every readable event.
         public var coalescingBytes: Int
-        /// Shortest and longest hold-off, in milliseconds (default 100 and 1000).
+        /// Shortest hold-off, in milliseconds (default 100).
         public var coalescingMinimumMilliseconds: Int64
+        /// Longest hold-off, in milliseconds (default 1000).
         public var coalescingMaximumMilliseconds: Int64
 
         /// A configuration for `path` at `baud` (nil: auto) with the defaults above.
@@ -77,7 +79,15 @@ public struct SerialPort: ReceiverSource, ~Copyable {
     }
 
     deinit {
-        if let file { try? file.close() }
+        if let file { Self.release(file) }
+    }
+
+    /// Gives up exclusive use and closes. A tty's settings outlive a close while anything else
+    /// holds it open (a simulator's pseudo-terminal does), and an exclusive one would refuse
+    /// the next open with EBUSY to anyone but root.
+    static func release(_ file: FileDescriptor) {
+        _ = clinux_ioctl_none(file.rawValue, UInt(TIOCNXCL))
+        try? file.close()
     }
 
     /// The rate in use: the configured one, or auto-baud's current try.
@@ -180,7 +190,7 @@ public struct SerialPort: ReceiverSource, ~Copyable {
 
     /// Closes the device; it is not reopened until `open(now:)` is called.
     public mutating func close() {
-        if let file { try? file.close() }
+        if let file { Self.release(file) }
         file = nil
         backoff.retryAt = nil
         coalescer.reset()
@@ -188,7 +198,7 @@ public struct SerialPort: ReceiverSource, ~Copyable {
 
     /// Records `error`, closes the device and schedules the reopen; returns `error` to throw.
     mutating func fail(_ error: SourceError, now: MonotonicTime) -> SourceError {
-        if let file { try? file.close() }
+        if let file { Self.release(file) }
         file = nil
         coalescer.reset()
         lastError = error

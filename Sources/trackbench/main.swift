@@ -6,6 +6,9 @@ import TrackIO
 //   trackbench read FILE   read(2) FILE in 64 KiB chunks and XOR every byte: the cost of just
 //                          reading the bytes, which the bench subtracts from `nmea`
 //   trackbench nmea FILE   the same reads, fed through the receiver pipeline
+//   trackbench wakeups BAUD EPOCHS [COALESCING_BYTES]
+//                          wake-ups a SerialPort costs per receiver epoch on a pty
+//                          (WakeUps.swift)
 //
 // Both read into one buffer allocated before the first read, so the loop allocates nothing and
 // the allocation count of a run does not depend on the file's length.
@@ -13,6 +16,8 @@ import TrackIO
 let usage: StaticString = """
     usage: trackbench read FILE   read FILE and print the XOR of its bytes
            trackbench nmea FILE   feed FILE through the NMEA receiver, print sentences=… fixes=…
+           trackbench wakeups BAUD EPOCHS [COALESCING_BYTES]
+                                  count a serial port's wake-ups on a pty, print wakeups=…
 
     """
 
@@ -69,6 +74,10 @@ func runNMEA(_ path: String) throws(Errno) {
 }
 
 let arguments = processArguments()
+if arguments.first == "wakeups", (3...4).contains(arguments.count),
+   let baud = Int(arguments[1]), let epochs = Int(arguments[2]) {
+    exitProcess(runWakeUps(baud: baud, epochs: epochs, coalescingBytes: arguments.count == 4 ? Int(arguments[3]) ?? 800 : 800))
+}
 guard arguments.count == 2 else {
     try? FileDescriptor.standardError.writeAll(usage)
     exitProcess(2)

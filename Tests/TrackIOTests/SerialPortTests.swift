@@ -160,6 +160,16 @@ import TrackCore
         #expect(value(port).nextDeadline() == .at(now + 1000))
     }
 
+    @Test func theOwnerHasThePortToItselfUntilItCloses() throws {
+        let terminal = try PseudoTerminal()
+        var port = SerialPort(.init(path: terminal.slavePath, baud: 9600))
+        try port.open(now: .at(0))
+        #expect(clinux_tty_is_exclusive(terminal.slave.rawValue) == 1)
+        // The pair still holds the tty: without TIOCNXCL the next open would be refused.
+        port.close()
+        #expect(clinux_tty_is_exclusive(terminal.slave.rawValue) == 0)
+    }
+
     @Test func anExplicitCloseDoesNotAskToBeReopened() throws {
         let terminal = try PseudoTerminal()
         var port = SerialPort(.init(path: terminal.slavePath, baud: 9600))

@@ -8,7 +8,7 @@ import TrackCore
 /// FIFO interrupts do), and the loop wakes when the port's descriptor would be readable or its
 /// deadline has come.
 @Suite struct SerialPortWakeUpTests {
-    /// Ten sentences, 561 bytes: the epoch FACTS and the termios notes were measured with.
+    /// Ten sentences, 561 bytes: the epoch of the termios notes and `scripts/bench wakeups`.
     static let epoch = [
         "GPRMC,123519.00,A,4807.038,N,01131.324,E,022.4,084.4,230394,003.1,W,A",
         "GPVTG,084.4,T,,M,022.4,N,041.5,K,A",

@@ -89,6 +89,13 @@ static inline ssize_t clinux_send(int fd, const void *bytes, size_t length) {
 /// ioctl(2) for requests without an argument, e.g. TIOCEXCL (ioctl is variadic).
 static inline int clinux_ioctl_none(int fd, unsigned long request) { return ioctl(fd, request); }
 
+/// 1 when the tty is in exclusive mode (TIOCEXCL), 0 when not, -1 with errno set on failure.
+/// TIOCGEXCL is a function-like macro, which Swift does not import.
+static inline int clinux_tty_is_exclusive(int fd) {
+    int exclusive = 0;
+    return ioctl(fd, TIOCGEXCL, &exclusive) == -1 ? -1 : exclusive != 0;
+}
+
 /// Bytes waiting to be read on a terminal or pipe (FIONREAD), or -1 with errno set.
 static inline int clinux_bytes_readable(int fd) {
     int count = 0;

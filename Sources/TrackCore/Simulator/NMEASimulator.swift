@@ -11,6 +11,7 @@ public enum SimulatorError: Error, Equatable, Sendable {
     /// Speed factor ≤ 0, negative noise or cold start, or not a finite number.
     case invalidSetting(StaticString)
 
+    /// Equal when they say the same (`invalidSetting` carries a StaticString).
     public static func == (lhs: SimulatorError, rhs: SimulatorError) -> Bool {
         lhs.description == rhs.description
     }
@@ -36,9 +37,9 @@ public struct SimulatedEpoch: Equatable, Sendable {
     public var position: Coordinate?
     /// The position as sent, noise included; nil during the cold start.
     public var reportedPosition: Coordinate?
-    /// Speed over ground in mm/s and course in millidegrees (nil during the cold start or
-    /// before the first move).
+    /// Speed over ground in mm/s; nil during the cold start.
     public var speedMillimetresPerSecond: Int32?
+    /// Course over ground in millidegrees; nil during the cold start and before the first move.
     public var courseMillidegrees: Int32?
     /// Altitude as sent, noise included, in millimetres; nil when the track has no elevations.
     public var altitudeMillimetres: Int32?
