@@ -226,36 +226,30 @@ struct NMEADecoderRejectTests {
     }
 }
 
-@Suite("NMEA decoders: known issues")
-struct NMEADecoderKnownIssueTests {
+@Suite("NMEA decoders: receiver quirks and limits")
+struct NMEADecoderQuirkTests {
     // Garmin's `$PGRMC` (sensor configuration) is proprietary, but its last three letters are
     // `RMC`: only the `PQ` talker (Quectel QZSS) should turn a `$P…` address into a decoded one.
     @Test("Garmin $PGRMC is proprietary, not an RMC")
-    func garminPGRMC() {
-        withKnownIssue("SentenceType.classify decodes any P + known formatter, not only PQ") { () throws in
-            #expect(try decode("PGRMC,A,218.8,100,6378137.000,298.257223563,0.0,0.0,0.0,A,3,1,1,4,30") == .proprietary)
-        }
+    func garminPGRMC() throws {
+        #expect(try decode("PGRMC,A,218.8,100,6378137.000,298.257223563,0.0,0.0,0.0,A,3,1,1,4,30") == .proprietary)
         let counters = receive(sentences: ["PGRMC,A,218.8,100,6378137.000,298.257223563,0.0,0.0,0.0,A,3,1,1,4,30"]).counters
-        withKnownIssue("counted as a malformed RMC") {
-            #expect(counters.proprietary == 1)
-            #expect(counters.malformed == 0)
-        }
+        #expect(counters.proprietary == 1)
+        #expect(counters.malformed == 0)
     }
 
-    // parseDecimal accepts up to 18 digits, then multiplies by 10^(scale - decimals) unchecked:
-    // sixteen nines at scale 3 (or seventeen at scale 2) overflow Int64 and the process traps,
-    // on a sentence with a good checksum.
+    // Sixteen nines at scale 3 (or seventeen at scale 2) do not fit Int64 once scaled: a
+    // sentence with a good checksum must be rejected as malformed, never trap.
     @Test("a 16-digit number in a decimal field is rejected, not a trap", arguments: [
         "GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,9999999999999999,M,46.9,M,,",
         "GPGGA,123519,4807.038,N,01131.000,E,1,08,99999999999999999,545.4,M,46.9,M,,",
         "GPVTG,054.7,T,,M,9999999999999999,N,,K,A",
     ])
     func hugeDecimal(_ body: String) async {
-        await withKnownIssue("NMEASentence.parseDecimal multiplies without an overflow check") {
-            await #expect(processExitsWith: .success, observing: []) { [body] in
-                _ = try? decode(body)
-            }
+        await #expect(processExitsWith: .success, observing: []) { [body] in
+            _ = try? decode(body)
         }
+        #expect(throws: NMEAError.self) { try decode(body) }
     }
 
     @Test("15 digits still decode and are range-checked")

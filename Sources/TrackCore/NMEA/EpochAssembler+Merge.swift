@@ -1,10 +1,15 @@
 /// How each position-bearing sentence updates the epoch in progress.
 extension EpochAssembler {
+    mutating func vote(_ position: Coordinate) {
+        positions.add(position)
+        fix.position = positions.winner
+    }
+
     mutating func merge(_ gga: GGA) {
         hasData = true
         reportedFix = true
         if gga.quality == 0 { invalid = true; return }
-        if let position = gga.position { fix.position = position }
+        if let position = gga.position { vote(position) }
         if let altitude = gga.altitudeMSLMillimetres { fix.altitudeMSLMillimetres = altitude }
         if let separation = gga.geoidSeparationMillimetres { fix.geoidSeparationMillimetres = separation }
         if let quality = gga.quality { fix.quality = quality }
@@ -22,7 +27,7 @@ extension EpochAssembler {
             invalid = true
             return
         }
-        if let position = rmc.position { fix.position = position }
+        if let position = rmc.position { vote(position) }
         if let speed = rmc.speedMillimetresPerSecond { fix.speedMillimetresPerSecond = speed }
         if let course = rmc.courseMillidegrees { fix.courseMillidegrees = course }
         if let variation = rmc.magneticVariationMillidegrees { fix.magneticVariationMillidegrees = variation }
@@ -35,7 +40,7 @@ extension EpochAssembler {
             invalid = true
             return
         }
-        if let position = gll.position { fix.position = position }
+        if let position = gll.position { vote(position) }
     }
 
     mutating func merge(_ gns: GNS) {
@@ -45,7 +50,7 @@ extension EpochAssembler {
         // NMEA 4.10 status V means "no status given" (u-blox sends it on every GNS); only
         // U (unsafe) disqualifies the position.
         if gns.navigationStatus == UInt8(ascii: "U") { return }
-        if let position = gns.position { fix.position = position }
+        if let position = gns.position { vote(position) }
         if let altitude = gns.altitudeMSLMillimetres { fix.altitudeMSLMillimetres = altitude }
         if let separation = gns.geoidSeparationMillimetres { fix.geoidSeparationMillimetres = separation }
         if let satellites = gns.satellitesUsed {

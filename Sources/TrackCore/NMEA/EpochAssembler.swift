@@ -6,7 +6,9 @@
 ///   and roll the date over at midnight;
 /// * GSA's fix type decides 2D/3D; without GSA, a position with an altitude is 3D, a
 ///   position alone is 2D; a 3D receiver sending only RMC in an epoch stays 3D;
-/// * RMC status V, GGA quality 0, GLL status V and GNS mode N mean no fix.
+/// * RMC status V, GGA quality 0, GLL status V and GNS mode N mean no fix;
+/// * when the epoch's sentences disagree on the position, the one most agree on wins
+///   (`PositionVote`), else the latest.
 public struct EpochAssembler: Sendable {
     var fix = Fix()
     var epochTime: TimeOfDay?
@@ -19,6 +21,7 @@ public struct EpochAssembler: Sendable {
     var invalid = false
     var gsaSatellites = 0
     var reportedFix = false
+    var positions = PositionVote()
     var inViewByTalker: InlineArray<8, UInt8> = InlineArray(repeating: 0)
 
     /// An assembler with no date yet.
@@ -122,6 +125,7 @@ public struct EpochAssembler: Sendable {
         invalid = false
         gsaSatellites = 0
         reportedFix = false
+        positions = PositionVote()
     }
 
     func resolvedMode() -> FixMode {

@@ -18,24 +18,34 @@ public enum NMEAMessage: Equatable, Sendable {
     /// Decodes a framed sentence by its type: a pure function of the bytes.
     public init(_ sentence: borrowing NMEASentence) throws(NMEAError) {
         var sentence = copy sentence
-        try self.init(decoding: &sentence)
+        var message = NMEAMessage.unknown
+        try Self.decode(&sentence, into: &message) { decoded, message in message = copy decoded }
+        self = message
     }
 
-    /// Decodes in place (see `NMEASentence+InPlace.swift`); `sentence` is only read.
-    init(decoding sentence: inout NMEASentence) throws(NMEAError) {
+    /// Decodes `sentence` in place (see `NMEASentence+InPlace.swift`; it is only read) and
+    /// calls `body` once with the message and `context` (not at all when decoding throws).
+    ///
+    /// Each case builds its message where `body` reads it. A function returning the message
+    /// assembles it in a temporary and copies all of it (over 200 bytes, for TXT) on the way out.
+    @inline(__always)
+    static func decode<Context>(
+        _ sentence: inout NMEASentence, into context: inout Context,
+        _ body: (borrowing NMEAMessage, inout Context) -> Void
+    ) throws(NMEAError) {
         switch sentence.type {
-        case .gga: self = .gga(try GGA(decoding: &sentence))
-        case .rmc: self = .rmc(try RMC(decoding: &sentence))
-        case .gsa: self = .gsa(try GSA(decoding: &sentence))
-        case .gsv: self = .gsv(try GSV(decoding: &sentence))
-        case .vtg: self = .vtg(try VTG(decoding: &sentence))
-        case .gll: self = .gll(try GLL(decoding: &sentence))
-        case .gns: self = .gns(try GNS(decoding: &sentence))
-        case .zda: self = .zda(try ZDA(decoding: &sentence))
-        case .gst: self = .gst(try GST(decoding: &sentence))
-        case .txt: self = .txt(try TXT(decoding: &sentence))
-        case .unknown: self = .unknown
-        case .proprietary: self = .proprietary
+        case .gga: body(.gga(try GGA(decoding: &sentence)), &context)
+        case .rmc: body(.rmc(try RMC(decoding: &sentence)), &context)
+        case .gsa: body(.gsa(try GSA(decoding: &sentence)), &context)
+        case .gsv: body(.gsv(try GSV(decoding: &sentence)), &context)
+        case .vtg: body(.vtg(try VTG(decoding: &sentence)), &context)
+        case .gll: body(.gll(try GLL(decoding: &sentence)), &context)
+        case .gns: body(.gns(try GNS(decoding: &sentence)), &context)
+        case .zda: body(.zda(try ZDA(decoding: &sentence)), &context)
+        case .gst: body(.gst(try GST(decoding: &sentence)), &context)
+        case .txt: body(.txt(try TXT(decoding: &sentence)), &context)
+        case .unknown: body(.unknown, &context)
+        case .proprietary: body(.proprietary, &context)
         }
     }
 }

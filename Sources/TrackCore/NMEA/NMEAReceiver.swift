@@ -42,23 +42,25 @@ public struct NMEAReceiver: Sendable {
     }
 
     mutating func handleSentence(_ onFix: (borrowing Fix) -> Void) {
-        let message: NMEAMessage
+        let talker = framer.sentence.talker
+        var fixes = 0
         do {
-            message = try NMEAMessage(decoding: &framer.sentence)
+            try NMEAMessage.decode(&framer.sentence, into: &assembler) { message, assembler in
+                assembler.add(message, talker: talker) { fix in
+                    fixes += 1
+                    onFix(fix)
+                }
+            }
         } catch {
             counters.count(error)
             lastError = error
             return
         }
-        switch message {
+        // The kinds of message that are not errors, by the type `NMEAMessage.decode` went by.
+        switch framer.sentence.type {
         case .unknown: counters.unknown += 1
         case .proprietary: counters.proprietary += 1
         default: counters.accepted += 1
-        }
-        var fixes = 0
-        assembler.add(message, talker: framer.sentence.talker) { fix in
-            fixes += 1
-            onFix(fix)
         }
         counters.fixes += fixes
     }

@@ -77,7 +77,7 @@ enum FieldParser {
     /// At most 18 significant digits are kept (more is malformed).
     @inline(__always)
     static func decimal(_ bytes: Span<UInt8>, _ field: Range<Int>, scale: Int) -> Int64? {
-        guard scale >= 0 else { return decimalNegativeScale(bytes, field, scale: scale) }
+        precondition(scale >= 0, "decimal scale must be 0 or more")
         var offset = field.lowerBound
         let end = field.upperBound
         let first = bytes[offset]
@@ -118,47 +118,12 @@ enum FieldParser {
             digits &+= offset &- fractionStart
         }
         guard digits > 0 else { return nil }
-        if kept < scale { value *= powerOfTen(scale - kept) }
-        if roundUp { value += 1 }
-        return negative ? -value : value
-    }
-
-    /// `decimal` for a negative `scale`, which no decoder asks for: the original digit-by-digit
-    /// rules, kept so that the public `decimal(_:scale:)` answers exactly as it always has.
-    static func decimalNegativeScale(_ bytes: Span<UInt8>, _ field: Range<Int>, scale: Int) -> Int64? {
-        var offset = field.lowerBound
-        var negative = false
-        if bytes[offset] == UInt8(ascii: "-") || bytes[offset] == UInt8(ascii: "+") {
-            negative = bytes[offset] == UInt8(ascii: "-")
-            offset += 1
+        if kept < scale {
+            // A receiver can send more digits than fit once scaled: malformed, never a trap.
+            let (scaled, overflow) = value.multipliedReportingOverflow(by: powerOfTen(scale - kept))
+            guard !overflow else { return nil }
+            value = scaled
         }
-        var value: Int64 = 0
-        var decimals = -1
-        var digits = 0
-        var roundUp = false
-        while offset < field.upperBound {
-            let byte = bytes[offset]
-            offset += 1
-            if byte == UInt8(ascii: ".") {
-                guard decimals < 0 else { return nil }
-                decimals = 0
-                continue
-            }
-            let digit = byte &- 48
-            guard digit < 10 else { return nil }
-            digits += 1
-            if decimals >= scale {
-                if decimals == scale { roundUp = digit >= 5 }
-                decimals += 1
-                continue
-            }
-            guard value < 100_000_000_000_000_000 else { return nil }
-            value = value * 10 + Int64(digit)
-            if decimals >= 0 { decimals += 1 }
-        }
-        guard digits > 0 else { return nil }
-        let kept = max(decimals, 0)
-        if kept < scale { value *= powerOfTen(scale - kept) }
         if roundUp { value += 1 }
         return negative ? -value : value
     }

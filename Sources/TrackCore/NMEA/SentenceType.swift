@@ -48,7 +48,8 @@ public enum SentenceType: UInt8, Equatable, Sendable, CaseIterable {
         case 0x54_58_54: type = .txt
         default: type = .unknown
         }
-        if a0 == UInt8(ascii: "P") && type == .unknown { return .proprietary }
+        // Only Quectel's `PQ` talker carries standard formatters; Garmin's `$PGRMC` is its own.
+        if a0 == UInt8(ascii: "P") && (a1 != UInt8(ascii: "Q") || type == .unknown) { return .proprietary }
         return type
     }
 }
