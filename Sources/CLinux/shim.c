@@ -19,16 +19,18 @@ char *const *clinux_argv(void) { return saved_argv; }
 
 void clinux_stdout_line_buffered(void) { setvbuf(stdout, NULL, _IOLBF, 0); }
 
-int clinux_signalfd_standard(void) {
+int clinux_signalfd_open(int stop_only) {
     sigset_t mask;
     sigemptyset(&mask);
     sigaddset(&mask, SIGTERM);
     sigaddset(&mask, SIGINT);
-    sigaddset(&mask, SIGHUP);
-    sigaddset(&mask, SIGCHLD);
+    if (!stop_only) {
+        sigaddset(&mask, SIGHUP);
+        sigaddset(&mask, SIGCHLD);
+        // A control client that disconnects mid-reply must not kill the daemon.
+        signal(SIGPIPE, SIG_IGN);
+    }
     if (sigprocmask(SIG_BLOCK, &mask, NULL) != 0) return -1;
-    // A control client that disconnects mid-reply must not kill the daemon.
-    signal(SIGPIPE, SIG_IGN);
     return signalfd(-1, &mask, SFD_NONBLOCK | SFD_CLOEXEC);
 }
 

@@ -29,7 +29,7 @@ enum ClientCommands {
         // Redraw in place like cgps: home the cursor, print, clear to the end of the screen.
         try? FileDescriptor.standardOutput.writeAll("\u{1B}[2J")
         let signals: SignalDescriptor
-        do { signals = try SignalDescriptor() } catch {
+        do { signals = try SignalDescriptor(stopOnly: true) } catch {
             try? FileDescriptor.standardError.writeAll("trackctl: signals: \(error.message)\n")
             return 1
         }

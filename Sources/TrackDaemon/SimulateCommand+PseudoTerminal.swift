@@ -10,7 +10,7 @@ extension SimulateCommand {
         do {
             let terminal = try PseudoTerminal(linkPath: linkPath)
             do {
-                let signals = try StopSignals()
+                let signals = try SignalDescriptor(stopOnly: true)
                 return run(&simulator, on: terminal, stoppingOn: signals)
             } catch {
                 try? FileDescriptor.standardError.writeAll("trackctl simulate: signals: \(error.message)\n")
@@ -23,7 +23,7 @@ extension SimulateCommand {
     }
 
     static func run(
-        _ simulator: inout NMEASimulator, on terminal: borrowing PseudoTerminal, stoppingOn signals: borrowing StopSignals
+        _ simulator: inout NMEASimulator, on terminal: borrowing PseudoTerminal, stoppingOn signals: borrowing SignalDescriptor
     ) -> Int32 {
         try? FileDescriptor.standardOutput.writeAll(terminal.slavePath + "\n")
         var note = "trackctl simulate: writing to " + terminal.slavePath
@@ -32,14 +32,14 @@ extension SimulateCommand {
         try? FileDescriptor.standardError.writeAll(note)
 
         let interval = simulator.epochIntervalMilliseconds * 1_000_000
-        var next = MonotonicClock.now()
+        var next = SystemClock.monotonic()
         var epoch = TextBuffer()
         var dropped = 0
         let sink = UnsafeMutableRawBufferPointer.allocate(byteCount: 1024, alignment: 16)
         defer { sink.deallocate() }
         do throws(Errno) {
             while true {
-                let now = MonotonicClock.now()
+                let now = SystemClock.monotonic()
                 if now >= next {
                     epoch.removeAll()
                     guard simulator.writeEpoch(to: &epoch) else { break }
@@ -53,16 +53,15 @@ extension SimulateCommand {
                     if next.nanoseconds < now.nanoseconds - 1_000_000_000 { next = now.adding(nanoseconds: interval) }
                     continue
                 }
-                var poll = PollSet()
-                let signalIndex = poll.add(signals.descriptor)
-                let masterIndex = poll.add(terminal.master)
-                let timeout = (next.nanoseconds - now.nanoseconds + 999_999) / 1_000_000
-                _ = try poll.wait(timeoutMilliseconds: Int32(min(timeout, 60_000)))
-                if poll.isReadable(signalIndex) && signals.takePending() {
+                var poll = Poller()
+                poll.watch(0, signals.descriptor)
+                poll.watch(1, terminal.master)
+                try poll.wait(until: next, now: now)
+                if poll.isReady(0), (try? signals.next()) != nil {
                     try? FileDescriptor.standardError.writeAll("trackctl simulate: stopped\n")
                     return 0
                 }
-                if poll.isReadable(masterIndex) { _ = try terminal.master.readAvailable(into: sink) }
+                if poll.isReady(1) { _ = try terminal.master.readAvailable(into: sink) }
             }
         } catch {
             try? FileDescriptor.standardError.writeAll("trackctl simulate: \(terminal.slavePath): \(error.message)\n")

@@ -10,15 +10,16 @@ public enum DaemonSignal: Equatable, Sendable {
     case child
 }
 
-/// A signalfd for TERM, INT, HUP and CHLD (blocked for normal delivery), so signals arrive
-/// as readable bytes in the one poll instead of interrupting the loop.
+/// A signalfd (the signals blocked for normal delivery), so signals arrive as readable bytes
+/// in the one poll instead of interrupting the loop.
 public struct SignalDescriptor: ~Copyable {
     /// The descriptor to poll.
     public let descriptor: FileDescriptor
 
-    /// Blocks the signals and opens the signalfd.
-    public init() throws(Errno) {
-        descriptor = FileDescriptor(rawValue: try syscall { clinux_signalfd_standard() })
+    /// The daemon's set: TERM and INT stop, HUP reloads, CHLD reaps; SIGPIPE is ignored.
+    /// With `stopOnly` just TERM and INT, for tools that must still die of a hang-up.
+    public init(stopOnly: Bool = false) throws(Errno) {
+        descriptor = FileDescriptor(rawValue: try syscall { clinux_signalfd_open(stopOnly ? 1 : 0) })
     }
 
     deinit { try? descriptor.close() }

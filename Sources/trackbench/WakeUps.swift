@@ -44,7 +44,7 @@ func measureWakeUps(
     _ terminal: borrowing PseudoTerminal, baud: Int, epochs: Int, coalescingBytes: Int
 ) throws(SourceError) -> Int32 {
     var port = SerialPort(.init(path: terminal.slavePath, baud: baud, coalescingBytes: coalescingBytes))
-    try port.open(now: MonotonicClock.now())
+    try port.open(now: SystemClock.monotonic())
     // Arrival of each 16-byte piece, in nanoseconds after the start, queued on the line.
     var pieces: [(offset: Int64, range: Range<Int>)] = []
     var lineFree: Int64 = 0
@@ -59,13 +59,13 @@ func measureWakeUps(
     let total = wakeUpEpoch.count * epochs
     let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 16)
     defer { buffer.deallocate() }
-    let start = MonotonicClock.now().adding(milliseconds: 200)
+    let start = SystemClock.monotonic().adding(milliseconds: 200)
     let giveUp = start.adding(nanoseconds: lineFree + 5_000_000_000)
     var next = 0
     var wakeUps = 0
     var delivered = 0
     while delivered < total {
-        let now = MonotonicClock.now()
+        let now = SystemClock.monotonic()
         guard now < giveUp else { break }
         while next < pieces.count && start.adding(nanoseconds: pieces[next].offset) <= now {
             wakeUpEpoch[pieces[next].range].withUnsafeBytes { bytes in
@@ -75,9 +75,10 @@ func measureWakeUps(
         }
         var due = port.nextDeadline().map { now >= $0 } ?? false
         if !due, let descriptor = port.descriptor {
-            var poll = PollSet()
-            poll.add(descriptor)
-            due = (try? poll.wait(timeoutMilliseconds: 0)) == 1
+            var poll = Poller()
+            poll.watch(0, descriptor)
+            try? poll.wait(until: now, now: now)
+            due = poll.isReady(0)
         }
         if due {
             wakeUps += 1
@@ -86,10 +87,9 @@ func measureWakeUps(
         }
         var wake = next < pieces.count ? start.adding(nanoseconds: pieces[next].offset) : giveUp
         if let deadline = port.nextDeadline() { wake = min(wake, deadline) }
-        let timeout = Int32(max(0, (wake.nanoseconds - now.nanoseconds + 999_999) / 1_000_000))
-        var poll = PollSet()
-        if let descriptor = port.descriptor { poll.add(descriptor) }
-        _ = try? poll.wait(timeoutMilliseconds: timeout)
+        var poll = Poller()
+        poll.watch(0, port.descriptor)
+        try? poll.wait(until: wake, now: now)
     }
     print("wakeups=\(wakeUps) epochs=\(epochs) bytes=\(delivered)/\(total)")
     return delivered == total ? 0 : 1

@@ -55,8 +55,9 @@ static inline int64_t clinux_realtime_ns(void) {
     return (int64_t)ts.tv_sec * 1000000000LL + ts.tv_nsec;
 }
 
-/// Blocks TERM, INT, HUP and CHLD and returns a signalfd reading them (or -1 with errno).
-int clinux_signalfd_standard(void);
+/// Blocks TERM and INT (and, unless `stop_only`, HUP and CHLD, ignoring SIGPIPE) and returns
+/// a signalfd reading them (or -1 with errno).
+int clinux_signalfd_open(int stop_only);
 
 /// Reads one signal number from a signalfd; 0 when none is pending, -1 with errno on error.
 int clinux_signalfd_read(int fd);
