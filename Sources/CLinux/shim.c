@@ -1,6 +1,7 @@
 // Process arguments and stdio set-up that Swift cannot express in every build.
 #include "clinux.h"
 #include <stddef.h>
+#include <grp.h>
 
 static int saved_argc;
 static char *const *saved_argv;
@@ -96,4 +97,10 @@ int clinux_unix_send_datagram(const char *path, const void *bytes, size_t length
     close(fd);
     errno = saved;
     return sent < 0 ? -1 : 0;
+}
+
+int clinux_chown_group(const char *path, const char *group) {
+    struct group *entry = getgrnam(group);
+    if (entry == NULL) { errno = ENOENT; return -1; }
+    return chown(path, (uid_t)-1, entry->gr_gid);
 }

@@ -79,6 +79,13 @@ public enum TrackdCommand {
                 "trackd: control socket \(config.control.socket): \(error.message)\n")
             return 1
         }
+        do {
+            try control.setGroup(config.control.group)
+        } catch {
+            // Without the group only root can use trackctl; say so and carry on.
+            try? FileDescriptor.standardError.writeAll(
+                "trackd: control socket group '\(config.control.group)': \(error.message); only root can use trackctl\n")
+        }
         var pipeline = ConfigLoader.pipeline(config)
         pipeline.status.configPath = options.configPath
         pipeline.status.controlPath = config.control.socket

@@ -37,6 +37,7 @@ public struct ControlServer: ~Copyable {
     /// Listens at `path` with permissions `mode` (e.g. 0o660); `timeout` closes idle clients.
     public init(path: String, mode: UInt32, timeout: MonotonicTime = .seconds(5)) throws(Errno) {
         let fd = try syscall { path.withCString { clinux_unix_listen($0, mode, 8) } }
+        // Removed at deinit; a stale socket file from a crash is replaced by the listen above.
         listener = FileDescriptor(rawValue: fd)
         self.path = path
         timeoutNanoseconds = timeout.nanoseconds
@@ -58,6 +59,12 @@ public struct ControlServer: ~Copyable {
         }
         try? listener.close()
         _ = path.withCString { unlink($0) }
+    }
+
+    /// Gives the socket file to `group` so its members can use trackctl (mode 0660).
+    /// Throws ENOENT when the group does not exist.
+    public func setGroup(_ group: String) throws(Errno) {
+        _ = try syscall { path.withCString { path in group.withCString { clinux_chown_group(path, $0) } } }
     }
 
     /// The descriptor of client slot `index`, if connected.

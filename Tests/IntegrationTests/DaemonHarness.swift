@@ -57,7 +57,7 @@ final class DaemonHarness {
         root.appendingPathComponent(".build/debug/\(name)").path
     }
 
-    func start() throws {
+    func start(environment: [String: String] = [:]) throws {
         guard FileManager.default.isExecutableFile(atPath: Self.binary("trackd")) else {
             Issue.record("no \(Self.binary("trackd")): run `swift build` before `swift test`")
             throw POSIXError(.ENOENT)
@@ -65,6 +65,9 @@ final class DaemonHarness {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.binary("trackd"))
         process.arguments = ["--config", configPath]
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.standardOutput = output
         process.standardError = output
         try process.run()

@@ -66,6 +66,10 @@ int clinux_signalfd_read(int fd);
 /// close-on-exec, with permissions `mode`; -1 with errno on error.
 int clinux_unix_listen(const char *path, unsigned int mode, int backlog);
 
+/// Gives `path` to the group named `group` (chown with the owner unchanged); -1 with errno,
+/// ENOENT when no such group exists.
+int clinux_chown_group(const char *path, const char *group);
+
 /// Connects a Unix stream socket to `path` (blocking); -1 with errno on error.
 int clinux_unix_connect(const char *path);
 
