@@ -1,4 +1,5 @@
-// Process arguments and stdio set-up that Swift cannot express in every build.
+// Process arguments, stdio set-up and the GNU-only calls Swift cannot reach otherwise.
+#define _GNU_SOURCE 1
 #include "clinux.h"
 #include <stddef.h>
 #include <grp.h>
@@ -104,3 +105,10 @@ int clinux_chown_group(const char *path, const char *group) {
     if (entry == NULL) { errno = ENOENT; return -1; }
     return chown(path, (uid_t)-1, entry->gr_gid);
 }
+
+int clinux_accept(int fd) { return accept4(fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC); }
+
+int clinux_posix_openpt(int flags) { return posix_openpt(flags); }
+int clinux_grantpt(int fd) { return grantpt(fd); }
+int clinux_unlockpt(int fd) { return unlockpt(fd); }
+int clinux_ptsname_r(int fd, char *buffer, size_t length) { return ptsname_r(fd, buffer, length); }

@@ -53,15 +53,15 @@ public struct PseudoTerminal: ~Copyable {
     public init(linkPath: String? = nil) throws(PseudoTerminalError) {
         let master: Int32
         do {
-            master = try syscall { posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC | O_NONBLOCK) }
+            master = try syscall { clinux_posix_openpt(O_RDWR | O_NOCTTY | O_CLOEXEC | O_NONBLOCK) }
         } catch {
             throw .create(step: "posix_openpt", error)
         }
         let masterDescriptor = FileDescriptor(rawValue: master)
         var slaveDescriptor: FileDescriptor?
         do throws(PseudoTerminalError) {
-            try Self.step("grantpt") { grantpt(master) }
-            try Self.step("unlockpt") { unlockpt(master) }
+            try Self.step("grantpt") { clinux_grantpt(master) }
+            try Self.step("unlockpt") { clinux_unlockpt(master) }
             let path = try Self.slaveName(of: masterDescriptor)
             let slave = try Self.openSlave(path)
             slaveDescriptor = slave
@@ -98,7 +98,7 @@ public struct PseudoTerminal: ~Copyable {
 
     static func slaveName(of master: FileDescriptor) throws(PseudoTerminalError) -> String {
         let name = withUnsafeTemporaryAllocation(of: CChar.self, capacity: 128) { buffer -> String? in
-            guard let base = buffer.baseAddress, ptsname_r(master.rawValue, base, buffer.count) == 0 else {
+            guard let base = buffer.baseAddress, clinux_ptsname_r(master.rawValue, base, buffer.count) == 0 else {
                 return nil
             }
             return String(cString: base)

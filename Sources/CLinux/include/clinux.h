@@ -3,9 +3,8 @@
 #ifndef CLINUX_H
 #define CLINUX_H
 
-#ifndef _GNU_SOURCE
-#define _GNU_SOURCE 1
-#endif
+// No _GNU_SOURCE here: it changes glibc's struct definitions (fd_set) from what Foundation's
+// modules see, and a test that imports both would not build. GNU-only calls live in shim.c.
 
 #include <errno.h>
 #include <fcntl.h>
@@ -74,7 +73,13 @@ int clinux_chown_group(const char *path, const char *group);
 int clinux_unix_connect(const char *path);
 
 /// Accepts a connection as a non-blocking, close-on-exec descriptor; -1 with errno.
-static inline int clinux_accept(int fd) { return accept4(fd, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC); }
+int clinux_accept(int fd);
+
+/// The pseudo-terminal calls (X/Open), each as libc's: -1 (or an errno for ptsname_r) on error.
+int clinux_posix_openpt(int flags);
+int clinux_grantpt(int fd);
+int clinux_unlockpt(int fd);
+int clinux_ptsname_r(int fd, char *buffer, size_t length);
 
 /// Sends `length` bytes as one datagram to the Unix socket `path` (a leading '@' means the
 /// abstract namespace, as systemd's NOTIFY_SOCKET allows); -1 with errno.
