@@ -190,14 +190,14 @@ public struct NMEASimulator: Sendable {
 
         // Speed and course of the segment, in metres on a local flat Earth.
         let metresPerNanodegree = SimulatorMath.earthRadiusMetres / SimulatorMath.degreesPerRadian / 1e9
-        let cosLatitude = SimulatorMath.cos(latitude / 1e9 / SimulatorMath.degreesPerRadian)
+        let cosLatitude = Math.cos(latitude / 1e9 / SimulatorMath.degreesPerRadian)
         let north = Double(b.position.latitudeNanodegrees - a.position.latitudeNanodegrees) * metresPerNanodegree
         let east = Double(b.position.longitudeNanodegrees - a.position.longitudeNanodegrees) * metresPerNanodegree * cosLatitude
         let metres = (north * north + east * east).squareRoot()
         let speed = span > 0 ? metres / (Double(span) / 1000) * configuration.speedFactor : 0
         epoch.speedMillimetresPerSecond = Int32((speed * 1000).rounded())
         if metres > 0.01 {
-            var course = SimulatorMath.atan2(east, north) * SimulatorMath.degreesPerRadian
+            var course = Math.atan2(east, north) * SimulatorMath.degreesPerRadian
             if course < 0 { course += 360 }
             lastCourse = Int32((course * 1000).rounded()) % 360_000
         }

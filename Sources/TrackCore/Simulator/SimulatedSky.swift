@@ -32,7 +32,7 @@ struct SimulatedSky: Sendable {
 
         func elevation(at t: Double) -> Double {
             guard t >= rise && t <= rise + duration else { return -1 }
-            return peakElevation * SimulatorMath.sin(SimulatorMath.pi * (t - rise) / duration)
+            return peakElevation * Math.sin(SimulatorMath.pi * (t - rise) / duration)
         }
     }
 
@@ -88,7 +88,7 @@ struct SimulatedSky: Sendable {
             if azimuth < 0 { azimuth += 360 }
             var snr: Int?
             if elevation >= 5 && t >= pass.acquiredAfter {
-                let wobble = 2 * SimulatorMath.sin(t / 37 + Double(pass.prn))
+                let wobble = 2 * Math.sin(t / 37 + Double(pass.prn))
                 snr = Int((20 + elevation * 0.3 + pass.snrOffset + wobble).rounded())
             }
             let used = fixed && elevation >= 10 && (snr ?? 0) >= 25
