@@ -121,8 +121,11 @@ struct DaemonIntegrationTests {
         try harness.start()
         try "[sampling]\nprofile = sometimes\n".write(toFile: harness.configPath, atomically: true, encoding: .utf8)
         kill(harness.daemon!.processIdentifier, SIGHUP)
-        usleep(200_000)
-        let status = try harness.trackctl(["status"])
+        var status = try harness.trackctl(["status"])
+        for _ in 0..<40 where !status.output.contains("last reload rejected") {
+            usleep(50_000)
+            status = try harness.trackctl(["status"])
+        }
         #expect(status.output.contains("last reload rejected"))
         #expect(status.output.contains("sampling.profile"))
         #expect(harness.daemon?.isRunning == true)
