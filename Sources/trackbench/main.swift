@@ -9,6 +9,9 @@ import TrackIO
 //   trackbench wakeups BAUD EPOCHS [COALESCING_BYTES]
 //                          wake-ups a SerialPort costs per receiver epoch on a pty
 //                          (WakeUps.swift)
+//   trackbench leds FRAMES evaluate the LED table FRAMES times, following its next edges with
+//                          waypoint, privacy and fence events and a storage error in play; the
+//                          malloc counter's difference between two FRAMES must be zero
 //
 // Both read into one buffer allocated before the first read, so the loop allocates nothing and
 // the allocation count of a run does not depend on the file's length.
@@ -18,6 +21,7 @@ let usage: StaticString = """
            trackbench nmea FILE   feed FILE through the NMEA receiver, print sentences=… fixes=…
            trackbench wakeups BAUD EPOCHS [COALESCING_BYTES]
                                   count a serial port's wake-ups on a pty, print wakeups=…
+           trackbench leds FRAMES evaluate FRAMES LED frames, print lit=…
 
     """
 
@@ -73,7 +77,33 @@ func runNMEA(_ path: String) throws(Errno) {
     }
 }
 
+/// `trackbench leds FRAMES`: the LED frame function stepped from edge to edge, inputs changing
+/// every 64 frames; prints the lit lines summed over the frames.
+func runLEDs(frames: Int) {
+    let table = LEDTable()
+    let receivers: [ReceiverLEDState] = [.noFix, .fix2D, .fix3D, .portError, .silent]
+    var now = MonotonicTime.seconds(1000)
+    var lit = 0
+    for index in 0..<frames {
+        var inputs = LEDInputs(receiver: receivers[index / 64 % receivers.count],
+                               permission: index / 128 % 2 == 0 ? .notDetermined : .whenInUse(inUse: false),
+                               storageError: index / 256 % 3 == 0, insideFence: index / 32 % 2 == 0)
+        if index % 64 == 0 { inputs.events.waypointSaved = now }
+        inputs.events.privacyToggled = now.adding(milliseconds: -300)
+        inputs.events.fenceCrossed = now.adding(milliseconds: -100)
+        inputs.events.logSynced = now.adding(milliseconds: -20)
+        let frame = table.frame(for: inputs, at: now)
+        lit += Int(frame.levels.bits.nonzeroBitCount)
+        now = frame.nextEdge ?? now.adding(milliseconds: 1000)
+    }
+    print("lit=\(lit)")
+}
+
 let arguments = processArguments()
+if arguments.first == "leds", arguments.count == 2, let frames = Int(arguments[1]) {
+    runLEDs(frames: frames)
+    exitProcess(0)
+}
 if arguments.first == "wakeups", (3...4).contains(arguments.count),
    let baud = Int(arguments[1]), let epochs = Int(arguments[2]) {
     exitProcess(runWakeUps(baud: baud, epochs: epochs, coalescingBytes: arguments.count == 4 ? Int(arguments[3]) ?? 800 : 800))
