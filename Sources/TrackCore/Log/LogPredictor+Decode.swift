@@ -5,6 +5,7 @@ extension LogPredictor {
         let start = input.offset
         let tag = try input.byte(bytes)
         if tag < 0x80 { return .fix(try decodeFix(tag, &input, bytes)) }
+        guard tag >= LogTag.waypoint, tag <= LogTag.gap else { throw .unknownRecordKind(tag, offset: start) }
         let time = UTCTime(millisecondsSinceEpoch: self.time &+ (try input.signed(bytes)))
         switch tag {
         case LogTag.waypoint:
