@@ -9,6 +9,8 @@ import TrackIO
 //   trackbench wakeups BAUD EPOCHS [COALESCING_BYTES]
 //                          wake-ups a SerialPort costs per receiver epoch on a pty
 //                          (WakeUps.swift)
+//   trackbench density FILE.csv [BLOCK_MS]
+//                          a track's fixes through the log encoder (Density.swift)
 //
 // Both read into one buffer allocated before the first read, so the loop allocates nothing and
 // the allocation count of a run does not depend on the file's length.
@@ -18,6 +20,8 @@ let usage: StaticString = """
            trackbench nmea FILE   feed FILE through the NMEA receiver, print sentences=… fixes=…
            trackbench wakeups BAUD EPOCHS [COALESCING_BYTES]
                                   count a serial port's wake-ups on a pty, print wakeups=…
+           trackbench density FILE.csv [BLOCK_MS]
+                                  encode a track's fixes into log blocks, print fixes=… log=…
 
     """
 
@@ -77,6 +81,16 @@ let arguments = processArguments()
 if arguments.first == "wakeups", (3...4).contains(arguments.count),
    let baud = Int(arguments[1]), let epochs = Int(arguments[2]) {
     exitProcess(runWakeUps(baud: baud, epochs: epochs, coalescingBytes: arguments.count == 4 ? Int(arguments[3]) ?? 800 : 800))
+}
+if arguments.first == "density", (2...3).contains(arguments.count) {
+    let block = arguments.count == 3 ? Int64(arguments[2]) ?? 5_000 : 5_000
+    do throws(Errno) {
+        try runDensity(arguments[1], blockMilliseconds: block)
+    } catch {
+        try? FileDescriptor.standardError.writeAll("trackbench: \(arguments[1]): \(error.message)\n")
+        exitProcess(1)
+    }
+    exitProcess(0)
 }
 guard arguments.count == 2 else {
     try? FileDescriptor.standardError.writeAll(usage)

@@ -102,7 +102,7 @@ public struct BlockEncoder: Sendable {
         let keyframe = LogPredictor(time: record.time.millisecondsSinceEpoch,
                                     latitude: Int64(position?.latitudeE7 ?? 0),
                                     longitude: Int64(position?.longitudeE7 ?? 0))
-        out.signed(keyframe.time, &buffer)
+        out.signed(record.time.millisecondsSinceEpoch, &buffer)
         out.signed(keyframe.latitude, &buffer)
         out.signed(keyframe.longitude, &buffer)
         return keyframe

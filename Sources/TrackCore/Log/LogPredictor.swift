@@ -6,8 +6,10 @@
 /// value in the block (0 before the first). Only fixes update it; other records are coded as
 /// plain deltas from the last time and position.
 struct LogPredictor: Sendable {
+    /// The interval a block's prediction starts from, in ms.
+    static let assumedInterval: Int64 = 1_000
     var time: Int64
-    var timeStep: Int64 = 0
+    var timeStep: Int64
     var latitude: Int64
     var latitudeStep: Int64 = 0
     var longitude: Int64
@@ -17,8 +19,12 @@ struct LogPredictor: Sendable {
     var course: Int64 = 0
     var accuracy: Int64 = 0
 
+    /// The state at a block's start: as if a fix had been at the keyframe's position one
+    /// second before the keyframe's time, so a first fix at the keyframe time and a 1 Hz
+    /// second fix both cost no time byte.
     init(time: Int64, latitude: Int64, longitude: Int64) {
-        self.time = time
+        self.time = time &- LogPredictor.assumedInterval
+        timeStep = LogPredictor.assumedInterval
         self.latitude = latitude
         self.longitude = longitude
     }
