@@ -32,6 +32,17 @@ struct LogBlockTests {
         #expect(ten.count - nine.count == 7)
     }
 
+    @Test func documentedExample() {
+        // The example block of docs/log-format.md, byte for byte up to the CRC.
+        let fix = LogRecord.fix(LogFix(time: UTCTime(millisecondsSinceEpoch: 1_750_507_289_000),
+                                       position: LogPosition(latitudeE7: 394_079_483, longitudeE7: -3_234_795),
+                                       altitudeDecimetres: 123, mode: .threeD))
+        let block = encodeBlocks([fix])[0]
+        #expect(Array(block[0..<15]) == [0x89, 0x54, 0x4C, 0x42, 1, 0, 0, 0, 0, 20, 0, 1, 0, 0xD0, 0xE6])
+        #expect(Array(block[28..<33]) == [0x07, 0x00, 0x00, 0xF6, 0x01])
+        #expect(block.count == 13 + 20 + 4)
+    }
+
     @Test func sealOfEmptyBlockWritesNothing() {
         var buffer = [UInt8](repeating: 0, count: 256)
         var encoder = BlockEncoder(sequence: 5)
