@@ -1,0 +1,108 @@
+/// The fixed numbers of the block layout (docs/log-format.md), shared by encoder and decoder.
+///
+/// A block is `header (13 bytes) | payload (keyframe + records) | CRC32C (4 bytes)`, e.g. a block
+/// of five 1 Hz fixes is about 50 bytes.
+public enum LogBlockFormat {
+    /// The first four bytes of every block: `89 54 4C 42` (0x89 then "TLB").
+    public static var magic: (UInt8, UInt8, UInt8, UInt8) { (0x89, 0x54, 0x4C, 0x42) }
+    /// The format version this code writes and reads.
+    public static var version: UInt8 { 1 }
+    /// Header bytes: magic 4, version 1, sequence 4, payload length 2, record count 2.
+    public static var headerByteCount: Int { 13 }
+    /// Trailer bytes: the CRC32C of header and payload, little-endian.
+    public static var crcByteCount: Int { 4 }
+    /// The largest payload the 16-bit length field can describe.
+    public static var maximumPayloadByteCount: Int { 65_535 }
+    /// The largest record count the 16-bit count field can describe.
+    public static var maximumRecordCount: Int { 65_535 }
+    /// The smallest buffer `BlockEncoder` accepts: enough for a header, a keyframe, the largest
+    /// record (a waypoint with a 64-byte label) and the CRC.
+    public static var minimumBufferByteCount: Int { 160 }
+
+    static func magicByte(_ index: Int) -> UInt8 {
+        switch index {
+        case 0: magic.0
+        case 1: magic.1
+        case 2: magic.2
+        default: magic.3
+        }
+    }
+
+    /// The offset of the next block magic at or after `offset` in `bytes`, or nil: where a reader
+    /// resynchronises after a corrupt block (the candidate still has to pass its CRC).
+    public static func nextMagic(in bytes: Span<UInt8>, from offset: Int) -> Int? {
+        var index = max(offset, 0)
+        while index + 4 <= bytes.count {
+            if bytes[index] == magic.0, bytes[index + 1] == magic.1, bytes[index + 2] == magic.2,
+               bytes[index + 3] == magic.3 {
+                return index
+            }
+            index += 1
+        }
+        return nil
+    }
+}
+
+/// Writes into a caller's buffer up to `limit`; the first write that does not fit sets `failed`
+/// and every later write is skipped, so a caller checks once at the end.
+struct LogByteWriter {
+    var offset: Int
+    let limit: Int
+    var failed = false
+
+    mutating func byte(_ value: UInt8, _ bytes: inout MutableSpan<UInt8>) {
+        guard !failed, offset < limit else { failed = true; return }
+        bytes[offset] = value
+        offset += 1
+    }
+
+    mutating func unsigned(_ value: UInt64, _ bytes: inout MutableSpan<UInt8>) {
+        guard !failed, let next = Varint.write(value, to: &bytes, at: offset, limit: limit) else {
+            failed = true
+            return
+        }
+        offset = next
+    }
+
+    mutating func signed(_ value: Int64, _ bytes: inout MutableSpan<UInt8>) {
+        unsigned(Varint.zigzag(value), &bytes)
+    }
+
+    mutating func littleEndian(_ value: UInt64, byteCount: Int, _ bytes: inout MutableSpan<UInt8>) {
+        for index in 0..<byteCount { byte(UInt8(truncatingIfNeeded: value >> (8 * UInt64(index))), &bytes) }
+    }
+}
+
+/// Reads fields of a block's payload between `offset` and `end`; every error names its offset.
+struct LogByteReader {
+    var offset: Int
+    let end: Int
+
+    mutating func byte(_ bytes: Span<UInt8>) throws(LogError) -> UInt8 {
+        guard offset < end, offset < bytes.count else { throw .truncated(offset: offset) }
+        defer { offset += 1 }
+        return bytes[offset]
+    }
+
+    mutating func unsigned(_ bytes: Span<UInt8>) throws(LogError) -> UInt64 {
+        let (value, next) = try Varint.read(bytes, at: offset, end: end)
+        offset = next
+        return value
+    }
+
+    mutating func signed(_ bytes: Span<UInt8>) throws(LogError) -> Int64 {
+        Varint.unzigzag(try unsigned(bytes))
+    }
+
+    mutating func littleEndian(byteCount: Int, _ bytes: Span<UInt8>) throws(LogError) -> UInt64 {
+        var value: UInt64 = 0
+        for index in 0..<byteCount { value |= UInt64(try byte(bytes)) << (8 * UInt64(index)) }
+        return value
+    }
+
+    /// `value` as an Int32, or `.valueOutOfRange` naming the offset after the field.
+    func int32(_ value: Int64) throws(LogError) -> Int32 {
+        guard let narrow = Int32(exactly: value) else { throw .valueOutOfRange(offset: offset) }
+        return narrow
+    }
+}

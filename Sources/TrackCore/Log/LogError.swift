@@ -1,0 +1,44 @@
+/// Why log bytes were rejected; every case names the byte offset (from the start of the bytes
+/// the decoder was given) where the problem was found, so a reader can report it and skip on.
+public enum LogError: Error, Equatable, Sendable {
+    /// The 4 bytes at `offset` are not the block magic `89 54 4C 42`.
+    case badMagic(offset: Int)
+    /// The block at `offset` has a format version this reader does not know (it knows 1).
+    case unsupportedVersion(UInt8, offset: Int)
+    /// The bytes end at `offset` inside something that needs more (a header, payload or field).
+    case truncated(offset: Int)
+    /// The CRC stored at `offset` is `found`; the bytes it covers give `computed`.
+    case crcMismatch(computed: UInt32, found: UInt32, offset: Int)
+    /// The varint starting at `offset` is longer than 10 bytes or exceeds 64 bits.
+    case malformedVarint(offset: Int)
+    /// The record at `offset` starts with a kind byte this reader does not know.
+    case unknownRecordKind(UInt8, offset: Int)
+    /// A field ending at `offset` decodes to a value outside its type (e.g. latitude > Int32).
+    case valueOutOfRange(offset: Int)
+    /// The payload holds bytes after its last record (at `offset`), or ends before the count.
+    case recordCountMismatch(offset: Int)
+
+    /// The byte offset the error names.
+    public var offset: Int {
+        switch self {
+        case .badMagic(let offset), .unsupportedVersion(_, let offset), .truncated(let offset),
+             .crcMismatch(_, _, let offset), .malformedVarint(let offset), .unknownRecordKind(_, let offset),
+             .valueOutOfRange(let offset), .recordCountMismatch(let offset):
+            return offset
+        }
+    }
+
+    /// One line naming the problem, e.g. `"CRC mismatch at offset 40"`.
+    public var description: String {
+        switch self {
+        case .badMagic(let offset): return "bad magic at offset \(offset)"
+        case .unsupportedVersion(let version, let offset): return "unsupported version \(version) at offset \(offset)"
+        case .truncated(let offset): return "truncated at offset \(offset)"
+        case .crcMismatch(_, _, let offset): return "CRC mismatch at offset \(offset)"
+        case .malformedVarint(let offset): return "malformed varint at offset \(offset)"
+        case .unknownRecordKind(let kind, let offset): return "unknown record kind \(kind) at offset \(offset)"
+        case .valueOutOfRange(let offset): return "value out of range at offset \(offset)"
+        case .recordCountMismatch(let offset): return "record count does not match the payload at offset \(offset)"
+        }
+    }
+}
