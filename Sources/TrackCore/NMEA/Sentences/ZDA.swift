@@ -30,7 +30,11 @@ public struct ZDA: Equatable, Sendable {
         }
         if let hours = try s.readDecimal(5, scale: 0, in: -13...13) {
             let minutes = try s.readInteger(6, in: 0...59) ?? 0
-            zoneOffsetMinutes = Int16(hours * 60 + (hours < 0 ? -Int64(minutes) : Int64(minutes)))
+            // The sign belongs to the whole offset: `-00,30` is half an hour west.
+            let hoursField = s.range(of: 5)
+            let west = hours < 0 || s[hoursField.lowerBound] == UInt8(ascii: "-")
+            let magnitude = hours.magnitude * 60 + UInt64(minutes)
+            zoneOffsetMinutes = Int16(west ? -Int64(magnitude) : Int64(magnitude))
         } else {
             zoneOffsetMinutes = nil
         }
