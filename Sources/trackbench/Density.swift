@@ -4,7 +4,7 @@ import TrackIO
 // `trackbench density FILE.csv [SYNC_MS [KEYFRAME_MS]]`: one track of the shared layout
 // (`time_utc,lat,lon,ele_m,speed_mps`) through the real log encoder, recording every fix and
 // sealing a chunk whenever SYNC_MS (default 5,000: the daemon's sync interval) of fix time has
-// passed since the chunk's first fix, with a keyframe every KEYFRAME_MS (default 120,000).
+// passed since the chunk's first fix, with a keyframe every KEYFRAME_MS (default 300,000).
 // Prints, for the same fixes:
 //
 //   fixes=N  log=B (bytes of all chunks, framing included)  chunks=K  keyframes=F

@@ -114,7 +114,7 @@ if arguments.first == "wakeups", (3...4).contains(arguments.count),
 }
 if arguments.first == "density", (2...4).contains(arguments.count) {
     let sync = arguments.count >= 3 ? Int64(arguments[2]) ?? 5_000 : 5_000
-    let keyframe = arguments.count == 4 ? Int64(arguments[3]) ?? 120_000 : 120_000
+    let keyframe = arguments.count == 4 ? Int64(arguments[3]) ?? 300_000 : 300_000
     do throws(Errno) {
         try runDensity(arguments[1], syncMilliseconds: sync, keyframeMilliseconds: keyframe)
     } catch {

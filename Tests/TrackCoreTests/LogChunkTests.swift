@@ -11,6 +11,9 @@ private let sampleRecords: [LogRecord] = [
     .gap(from: LogSamples.t0, to: LogSamples.t0),
 ]
 
+/// A keyframe's values, all 0: seven svarints and seven Rice parameters.
+private let zeroKeyframe = [UInt8](repeating: 0, count: 14)
+
 /// A walk of 1 Hz fixes with some wobble, `count` seconds long.
 private func walk(_ count: Int) -> [LogRecord] {
     (0..<count).map { (second: Int) -> LogRecord in
@@ -159,16 +162,19 @@ struct LogChunkTests {
     }
 
     @Test(arguments: [
-        // Keyframe values 0, 0, 0, then bits `11` + kind 5 and the end bit.
-        ([0x00, 0x00, 0x00, 0x17 | 0x20], LogError.unknownRecordKind(5, offset: 14)),
+        // Keyframe values all 0 (7 svarints, 7 Rice parameters), then bits `11` + kind 5 and the
+        // end bit.
+        (zeroKeyframe + [0x17 | 0x20], LogError.unknownRecordKind(5, offset: 25)),
         // No end bit: the last payload byte is 0.
-        ([0x00, 0x00, 0x00, 0x00], LogError.malformedPayload(offset: 14)),
+        (zeroKeyframe + [0x00], LogError.malformedPayload(offset: 25)),
         // Header bit `0` (a fix) and then the end bit: the fix's time code is cut short.
-        ([0x00, 0x00, 0x00, 0x02], LogError.malformedPayload(offset: 14)),
+        (zeroKeyframe + [0x02], LogError.malformedPayload(offset: 25)),
         // A keyframe time varint running past the payload.
         ([0x80, 0x80], LogError.truncated(offset: 13)),
+        // A Rice parameter above 60.
+        ([0, 0, 0, 0, 0, 0, 0, 61, 0, 0, 0, 0, 0, 0, 0x01], LogError.valueOutOfRange(offset: 18)),
         // Waypoint with a label length of 65.
-        ([0x00, 0x00, 0x00, 0x03, 0x00, 0x00, 0x04, 0x03], LogError.valueOutOfRange(offset: 17)),
+        (zeroKeyframe + [0x03, 0x00, 0x00, 0x04, 0x03], LogError.valueOutOfRange(offset: 28)),
     ] as [([UInt8], LogError)])
     func badPayloadsWithGoodCRC(_ payload: [UInt8], _ error: LogError) {
         #expect(decodeChunk(handMadeKeyframe(payload: payload)) == .failure(error))

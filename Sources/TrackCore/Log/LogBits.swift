@@ -81,21 +81,23 @@ struct LogBitReader {
 }
 
 /// An adaptive Rice code for one field (LOCO-I style): the parameter k follows the running mean
-/// of the field's zigzagged residuals, so a field that is mostly 0 costs 1 bit and a noisy one
-/// costs about log2 of its spread plus 2.
+/// of the field's zigzagged residuals over the last 4 to 8 values, so a field that is mostly 0
+/// costs 1 bit and a noisy one about log2 of its spread plus 2.
 ///
 /// A value u is written as q = u >> k in unary (q one-bits, then a zero) and the k low bits of
 /// u. When q would reach `escape` (24), the code is 24 one-bits, then 6 bits n = bit length of u
 /// minus 1, then the n low bits of u (its top bit is implied).
 struct LogRice: Sendable {
     static let escape = 24
-    /// The sum of recent values (capped per value at 2^40) and how many, halved at 32.
+    /// The sum of recent values (capped per value at 2^40) and how many, halved at 8: a short
+    /// memory, because GPS noise changes with speed and sky view within a minute.
     var total: UInt64
-    var count: UInt64 = 1
+    var count: UInt64
 
-    /// A context whose first k is `initialK`.
+    /// A context whose first k is `initialK` (0…60), as if 4 values of about 2^k had been seen.
     init(initialK: Int) {
-        total = 1 << UInt64(initialK)
+        count = 4
+        total = 4 << UInt64(min(max(initialK, 0), 60))
     }
 
     var k: Int {
@@ -107,7 +109,7 @@ struct LogRice: Sendable {
     mutating func update(_ value: UInt64) {
         total &+= min(value, 1 << 40)
         count += 1
-        if count >= 32 {
+        if count >= 8 {
             total >>= 1
             count >>= 1
         }

@@ -79,10 +79,7 @@ public struct LogChunkReader: Sendable {
         var bitStart = payloadStart * 8
         if isKeyframe {
             var values = LogByteReader(offset: payloadStart, end: crcOffset)
-            let time = try values.signed(bytes)
-            let latitude = try values.signed(bytes)
-            let longitude = try values.signed(bytes)
-            next = LogPredictor(time: time, latitude: latitude, longitude: longitude)
+            next = try LogPredictor.readKeyframe(&values, bytes)
             bitStart = values.offset * 8
             guard bitStart <= endBit else { throw .malformedPayload(offset: values.offset) }
         } else {

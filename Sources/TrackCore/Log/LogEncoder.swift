@@ -30,7 +30,7 @@ public struct LogEncoder: Sendable {
     public var writtenByteCount: Int { recordCount == 0 ? 0 : (bits.bit + 7) >> 3 }
     /// True when the current chunk (or the next one, while empty) is a keyframe chunk.
     public private(set) var isKeyframe = true
-    /// How far apart in record time keyframes are, in ms (e.g. 120,000).
+    /// How far apart in record time keyframes are, in ms (default 300,000).
     public let keyframeIntervalMilliseconds: Int64
     var keyframeTime: Int64 = 0
     var payloadStart = 0
@@ -38,7 +38,7 @@ public struct LogEncoder: Sendable {
     var predictor = LogPredictor(time: 0, latitude: 0, longitude: 0)
 
     /// An encoder whose first chunk, a keyframe, carries `sequence`.
-    public init(sequence: UInt32, keyframeIntervalMilliseconds: Int64 = 120_000) {
+    public init(sequence: UInt32, keyframeIntervalMilliseconds: Int64 = 300_000) {
         self.sequence = sequence
         self.keyframeIntervalMilliseconds = keyframeIntervalMilliseconds
     }
@@ -152,12 +152,10 @@ public struct LogEncoder: Sendable {
         case .waypoint(_, let position, _), .fenceEvent(_, _, _, let position): position
         case .permissionChange, .bootMarker, .gap: nil
         }
-        let keyframe = LogPredictor(time: record.time.millisecondsSinceEpoch,
-                                    latitude: Int64(position?.latitudeE7 ?? 0),
-                                    longitude: Int64(position?.longitudeE7 ?? 0))
-        out.signed(record.time.millisecondsSinceEpoch, &buffer)
-        out.signed(keyframe.latitude, &buffer)
-        out.signed(keyframe.longitude, &buffer)
+        let keyframe = predictor.keyframe(time: record.time.millisecondsSinceEpoch,
+                                          latitude: Int64(position?.latitudeE7 ?? 0),
+                                          longitude: Int64(position?.longitudeE7 ?? 0))
+        keyframe.writeKeyframe(&out, &buffer)
         return keyframe
     }
 }
