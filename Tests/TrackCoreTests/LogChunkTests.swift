@@ -65,6 +65,25 @@ struct LogChunkTests {
         #expect(long.count - short.count == 100)
     }
 
+    @Test func documentedExample() {
+        // The example of docs/log-format.md, byte for byte: a keyframe chunk with one fix, then
+        // a data chunk with the next.
+        let fix = LogRecord.fix(LogFix(time: UTCTime(millisecondsSinceEpoch: 1_750_507_289_000),
+                                       position: LogPosition(latitudeE7: 394_079_483, longitudeE7: -3_234_795),
+                                       altitudeDecimetres: 123, mode: .threeD))
+        let next = LogRecord.fix(LogFix(time: UTCTime(millisecondsSinceEpoch: 1_750_507_290_000),
+                                        position: LogPosition(latitudeE7: 394_079_490, longitudeE7: -3_234_790),
+                                        altitudeDecimetres: 124, mode: .threeD))
+        let chunks = encodeChunks([fix, next], recordsPerChunk: 1)
+        #expect(chunks == [
+            [0x89, 0x54, 0x4C, 0x4B, 0x02, 0x00, 0x00, 0x00, 0x00, 0x22, 0x00,
+             0xD0, 0xE6, 0xEB, 0xA5, 0xF2, 0x65, 0xF6, 0xB3, 0xE9, 0xF7, 0x02, 0xD5, 0xEF, 0x8A, 0x03,
+             0x00, 0x00, 0x00, 0x00, 0x00, 0x06, 0x06, 0x03, 0x04, 0x06, 0x02,
+             0x1D, 0x00, 0x80, 0xFF, 0xFF, 0xFF, 0xC3, 0x1E, 0x4F, 0x46, 0xB4, 0xCE],
+            [0x03, 0x70, 0x28, 0x84, 0x64, 0x48, 0x35, 0xDB],
+        ])
+    }
+
     @Test func sealOfEmptyChunkWritesNothing() {
         var buffer = [UInt8](repeating: 0, count: 256)
         var encoder = LogEncoder(sequence: 5)
