@@ -58,11 +58,12 @@ struct LogChunkTests {
     }
 
     @Test func steadyFixesCostABitPerField() {
-        // Standing still at 1 Hz: once the codes have adapted, a fix is the header bit and one bit
-        // for each of time, latitude, longitude and the four optionals: a byte.
+        // Standing still at 1 Hz: once the codes have adapted, a fix is the header bit (which also
+        // says the interval was steady) and one bit for each of latitude, longitude and the four
+        // optionals: 7 bits.
         let short = encodeChunks((0..<200).map { LogSamples.fix(Int64($0)) }, keyframeInterval: .max)[0]
         let long = encodeChunks((0..<300).map { LogSamples.fix(Int64($0)) }, keyframeInterval: .max)[0]
-        #expect(long.count - short.count == 100)
+        #expect(long.count - short.count == 88)
     }
 
     @Test func documentedExample() {
@@ -79,8 +80,8 @@ struct LogChunkTests {
             [0x89, 0x54, 0x4C, 0x4B, 0x02, 0x00, 0x00, 0x00, 0x00, 0x22, 0x00,
              0xD0, 0xE6, 0xEB, 0xA5, 0xF2, 0x65, 0xF6, 0xB3, 0xE9, 0xF7, 0x02, 0xD5, 0xEF, 0x8A, 0x03,
              0x00, 0x00, 0x00, 0x00, 0x00, 0x06, 0x06, 0x03, 0x04, 0x06, 0x02,
-             0x1D, 0x00, 0x80, 0xFF, 0xFF, 0xFF, 0xC3, 0x1E, 0x4F, 0x46, 0xB4, 0xCE],
-            [0x03, 0x70, 0x28, 0x84, 0x64, 0x48, 0x35, 0xDB],
+             0x3B, 0x00, 0x00, 0xFF, 0xFF, 0xFF, 0x87, 0x3D, 0xD1, 0x36, 0xA9, 0xEE],
+            [0x03, 0x38, 0x14, 0x42, 0xB3, 0x87, 0xFD, 0x52],
         ])
     }
 
@@ -181,19 +182,19 @@ struct LogChunkTests {
     }
 
     @Test(arguments: [
-        // Keyframe values all 0 (7 svarints, 7 Rice parameters), then bits `11` + kind 5 and the
+        // Keyframe values all 0 (7 svarints, 7 Rice parameters), then bits `111` + kind 5 and the
         // end bit.
-        (zeroKeyframe + [0x17 | 0x20], LogError.unknownRecordKind(5, offset: 25)),
+        (zeroKeyframe + [0x6F], LogError.unknownRecordKind(5, offset: 25)),
         // No end bit: the last payload byte is 0.
         (zeroKeyframe + [0x00], LogError.malformedPayload(offset: 25)),
-        // Header bit `0` (a fix) and then the end bit: the fix's time code is cut short.
+        // Header bit `0` (a fix) and then the end bit: the fix's latitude code is cut short.
         (zeroKeyframe + [0x02], LogError.malformedPayload(offset: 25)),
         // A keyframe time varint running past the payload.
         ([0x80, 0x80], LogError.truncated(offset: 13)),
         // A Rice parameter above 60.
         ([0, 0, 0, 0, 0, 0, 0, 61, 0, 0, 0, 0, 0, 0, 0x01], LogError.valueOutOfRange(offset: 18)),
         // Waypoint with a label length of 65.
-        (zeroKeyframe + [0x03, 0x00, 0x00, 0x04, 0x03], LogError.valueOutOfRange(offset: 28)),
+        (zeroKeyframe + [0x07, 0x00, 0x00, 0x08, 0x06], LogError.valueOutOfRange(offset: 28)),
     ] as [([UInt8], LogError)])
     func badPayloadsWithGoodCRC(_ payload: [UInt8], _ error: LogError) {
         #expect(decodeChunk(handMadeKeyframe(payload: payload)) == .failure(error))

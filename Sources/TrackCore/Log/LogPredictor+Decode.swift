@@ -3,11 +3,12 @@ extension LogPredictor {
     /// prediction for a fix. Never traps: every bad bit pattern is an error naming its offset.
     mutating func decode(_ input: inout LogBitReader, _ bytes: Span<UInt8>) throws(LogError) -> LogRecord {
         let start = input.byteOffset
-        guard try input.flag(bytes) else { return .fix(try decodeFix(flags, &input, bytes)) }
+        guard try input.flag(bytes) else { return .fix(try decodeFix(flags, timeCoded: false, &input, bytes)) }
+        guard try input.flag(bytes) else { return .fix(try decodeFix(flags, timeCoded: true, &input, bytes)) }
         guard try input.flag(bytes) else {
             let newFlags = UInt8(try input.read(count: LogFlags.bitCount, bytes))
             flags = newFlags
-            return .fix(try decodeFix(newFlags, &input, bytes))
+            return .fix(try decodeFix(newFlags, timeCoded: true, &input, bytes))
         }
         let kind = try input.read(count: LogKind.bitCount, bytes)
         guard kind <= LogKind.gap else { throw .unknownRecordKind(UInt8(kind), offset: start) }
@@ -55,8 +56,10 @@ extension LogPredictor {
         return LogPosition(latitudeE7: latitude, longitudeE7: longitude)
     }
 
-    private mutating func decodeFix(_ fixFlags: UInt8, _ input: inout LogBitReader, _ bytes: Span<UInt8>) throws(LogError) -> LogFix {
-        let time = predictedTime &+ (try timeCode.decode(&input, bytes))
+    private mutating func decodeFix(
+        _ fixFlags: UInt8, timeCoded: Bool, _ input: inout LogBitReader, _ bytes: Span<UInt8>
+    ) throws(LogError) -> LogFix {
+        let time = timeCoded ? predictedTime &+ (try timeCode.decode(&input, bytes)) : predictedTime
         let latitude = try int32(predictedLatitude &+ (try latitudeCode.decode(&input, bytes)), input)
         let longitude = try int32(predictedLongitude &+ (try longitudeCode.decode(&input, bytes)), input)
         // FixMode has exactly four cases, one per value of the two mode bits.

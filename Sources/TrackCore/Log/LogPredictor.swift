@@ -3,9 +3,10 @@
 /// and one adaptive Rice code per field.
 ///
 /// Fixes are coded as the difference from the prediction: time, latitude and longitude as
-/// delta-of-delta (the previous step repeated, so constant motion costs a bit per field), the
-/// optional fields as a delta from their last value in the context (0 before the first). Only
-/// fixes update it; other records are coded as plain deltas from the last time and position.
+/// delta-of-delta (the previous step repeated, so constant motion costs a bit per field and a
+/// steady interval no time code at all), the optional fields as a delta from their last value
+/// (carried across keyframes). Only fixes update it; other records are coded as plain deltas
+/// from the last time and position.
 struct LogPredictor: Sendable {
     /// The interval a context's prediction starts from, in ms.
     static let assumedInterval: Int64 = 1_000
@@ -65,7 +66,7 @@ enum LogFlags {
     static let bitCount = 6
 }
 
-/// The kind numbers (3 bits, after the header bits `11`) of records other than fixes.
+/// The kind numbers (3 bits, after the header bits `111`) of records other than fixes.
 enum LogKind {
     static let waypoint: UInt64 = 0
     static let fenceEvent: UInt64 = 1
@@ -105,9 +106,9 @@ extension LogPredictor {
         }
     }
 
-    /// Bits `11`, the kind, and the record's time as a delta from the last fix time.
+    /// Bits `111`, the kind, and the record's time as a delta from the last fix time.
     private func header(_ kind: UInt64, _ time: UTCTime, _ out: inout LogBitWriter, _ bytes: inout MutableSpan<UInt8>) {
-        out.write(0b11, count: 2, &bytes)
+        out.write(0b111, count: 3, &bytes)
         out.write(kind, count: LogKind.bitCount, &bytes)
         out.wideSigned(time.millisecondsSinceEpoch &- self.time, &bytes)
     }
@@ -126,15 +127,21 @@ extension LogPredictor {
         if fix.speedCentimetresPerSecond != nil { fixFlags |= LogFlags.speed }
         if fix.courseCentidegrees != nil { fixFlags |= LogFlags.course }
         if fix.accuracyDecimetres != nil { fixFlags |= LogFlags.accuracy }
-        if fixFlags == flags {
+        if fixFlags == flags && time == predictedTime {
+            // The usual fix: same flags, steady interval; one header bit and no time code.
             out.write(0, count: 1, &bytes)
         } else {
-            // Bits `0`, `1` (first written first), then the new flags.
-            out.write(0b01, count: 2, &bytes)
-            out.write(UInt64(fixFlags), count: LogFlags.bitCount, &bytes)
-            flags = fixFlags
+            if fixFlags == flags {
+                // Bits `1`, `0` (first written first).
+                out.write(0b01, count: 2, &bytes)
+            } else {
+                // Bits `1`, `1`, `0`, then the new flags.
+                out.write(0b011, count: 3, &bytes)
+                out.write(UInt64(fixFlags), count: LogFlags.bitCount, &bytes)
+                flags = fixFlags
+            }
+            timeCode.encode(time &- predictedTime, &out, &bytes)
         }
-        timeCode.encode(time &- predictedTime, &out, &bytes)
         latitudeCode.encode(latitude &- predictedLatitude, &out, &bytes)
         longitudeCode.encode(longitude &- predictedLongitude, &out, &bytes)
         if let value = fix.altitudeDecimetres {
