@@ -73,7 +73,8 @@ struct LogByteWriter {
     }
 }
 
-/// Reads fields of a block's payload between `offset` and `end`; every error names its offset.
+/// Reads the byte fields of a chunk (header, keyframe values) between `offset` and `end`; every
+/// error names its offset.
 struct LogByteReader {
     var offset: Int
     let end: Int

@@ -28,7 +28,9 @@ public struct LogEncoder: Sendable {
     public private(set) var recordCount = 0
     /// Bytes written into the buffer so far, end bit and CRC not included (0 while empty).
     public var writtenByteCount: Int { recordCount == 0 ? 0 : (bits.bit + 7) >> 3 }
-    /// True when the current chunk (or the next one, while empty) is a keyframe chunk.
+    /// True when the current chunk is a keyframe chunk. While the chunk is empty: true when a
+    /// keyframe is already due (a new encoder, `startKeyframe`, `reset`); a keyframe due by time
+    /// is decided by the chunk's first record.
     public private(set) var isKeyframe = true
     /// How far apart in record time keyframes are, in ms (default 300,000).
     public let keyframeIntervalMilliseconds: Int64
