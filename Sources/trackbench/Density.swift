@@ -1,14 +1,15 @@
 import TrackCore
 import TrackIO
 
-// `trackbench density FILE.csv [BLOCK_MS]`: one track of the shared layout
+// `trackbench density FILE.csv [SYNC_MS [KEYFRAME_MS]]`: one track of the shared layout
 // (`time_utc,lat,lon,ele_m,speed_mps`) through the real log encoder, recording every fix and
-// sealing a block whenever BLOCK_MS (default 5,000: the daemon's sync interval) of fix time has
-// passed since the block's first fix. Prints, for the same fixes:
+// sealing a chunk whenever SYNC_MS (default 5,000: the daemon's sync interval) of fix time has
+// passed since the chunk's first fix, with a keyframe every KEYFRAME_MS (default 300,000).
+// Prints, for the same fixes:
 //
-//   fixes=N  log=B (bytes of all blocks, framing included)  blocks=K
+//   fixes=N  log=B (bytes of all chunks, framing included)  chunks=K  keyframes=F
 //   varint=V (per-field zigzag varint deltas, no framing)  gpx=G (a GPX 1.1 document)
-//   lossless=1 when decoding every block gave back exactly the encoded fixes.
+//   lossless=1 when decoding every chunk gave back exactly the encoded fixes.
 
 /// One CSV row at the log's precision; nil fields were empty.
 func densityFix(_ line: ArraySlice<UInt8>) -> LogFix? {
@@ -116,34 +117,37 @@ let gpxHeader: StaticString = """
     """
 let gpxFooter: StaticString = "    </trkseg>\n  </trk>\n</gpx>\n"
 
-func runDensity(_ path: String, blockMilliseconds: Int64) throws(Errno) {
+func runDensity(_ path: String, syncMilliseconds: Int64, keyframeMilliseconds: Int64) throws(Errno) {
     var file: [UInt8] = []
     try forEachChunk(ofFileAt: path) { chunk in file.append(contentsOf: chunk) }
     let fixes = file.split(separator: UInt8(ascii: "\n")).dropFirst().compactMap { line in
         densityFix(line.last == UInt8(ascii: "\r") ? line.dropLast() : line)
     }
     var buffer = [UInt8](repeating: 0, count: 65_536)
-    var encoder = BlockEncoder(sequence: 0)
+    var encoder = LogEncoder(sequence: 0, keyframeIntervalMilliseconds: keyframeMilliseconds)
     var log: [UInt8] = []
-    var blocks = 0
-    var blockStart: Int64 = 0
+    var chunks = 0
+    var keyframes = 0
+    var chunkStart: Int64 = 0
     func seal() {
         var span = buffer.mutableSpan
-        let length = encoder.seal(&span)
+        let keyframe = encoder.isKeyframe
+        let length = encoder.sealChunk(&span)
         log.append(contentsOf: buffer[0..<length])
-        if length > 0 { blocks += 1 }
+        if length > 0 { chunks += 1 }
+        if length > 0 && keyframe { keyframes += 1 }
     }
     var varint = 0
     var last: (Int64, Int64, Int64, Int64, Int64) = (0, 0, 0, 0, 0)
     var gpx = gpxHeader.utf8CodeUnitCount + gpxFooter.utf8CodeUnitCount
     for fix in fixes {
         let time = fix.time.millisecondsSinceEpoch
-        if !encoder.isEmpty, time &- blockStart >= blockMilliseconds || time < blockStart { seal() }
-        if encoder.isEmpty { blockStart = time }
+        if !encoder.isEmpty, time &- chunkStart >= syncMilliseconds || time < chunkStart { seal() }
+        if encoder.isEmpty { chunkStart = time }
         var span = buffer.mutableSpan
         if encoder.append(.fix(fix), to: &span) == .full {
             seal()
-            blockStart = time
+            chunkStart = time
             var again = buffer.mutableSpan
             _ = encoder.append(.fix(fix), to: &again)
         }
@@ -154,21 +158,22 @@ func runDensity(_ path: String, blockMilliseconds: Int64) throws(Errno) {
         gpx += gpxPointBytes(fix)
     }
     seal()
-    print("fixes=\(fixes.count) log=\(log.count) blocks=\(blocks) varint=\(varint) gpx=\(gpx) lossless=\(decodesTo(log, fixes) ? 1 : 0)")
+    print("fixes=\(fixes.count) log=\(log.count) chunks=\(chunks) keyframes=\(keyframes) varint=\(varint) gpx=\(gpx) lossless=\(decodesTo(log, fixes) ? 1 : 0)")
 }
 
-/// True when the blocks in `log`, decoded one after another, give exactly `fixes`.
+/// True when the chunks in `log`, decoded one after another, give exactly `fixes`.
 func decodesTo(_ log: [UInt8], _ fixes: [LogFix]) -> Bool {
     var decoded: [LogFix] = []
     var offset = 0
+    var reader = LogChunkReader()
     do throws(LogError) {
         while offset < log.count {
-            var decoder = try BlockDecoder(log.span, at: offset)
-            while let record = try decoder.next(log.span) {
+            let header = try reader.open(log.span, at: offset)
+            while let record = try reader.next(log.span) {
                 guard case .fix(let fix) = record else { return false }
                 decoded.append(fix)
             }
-            offset += decoder.header.byteCount
+            offset = header.end
         }
     } catch {
         return false

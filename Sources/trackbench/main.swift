@@ -12,7 +12,7 @@ import TrackIO
 //   trackbench leds FRAMES evaluate the LED table FRAMES times, following its next edges with
 //                          waypoint, privacy and fence events and a storage error in play; the
 //                          malloc counter's difference between two FRAMES must be zero
-//   trackbench density FILE.csv [BLOCK_MS]
+//   trackbench density FILE.csv [SYNC_MS [KEYFRAME_MS]]
 //                          a track's fixes through the log encoder (Density.swift)
 //
 // Both read into one buffer allocated before the first read, so the loop allocates nothing and
@@ -24,7 +24,7 @@ let usage: StaticString = """
            trackbench wakeups BAUD EPOCHS [COALESCING_BYTES]
                                   count a serial port's wake-ups on a pty, print wakeups=…
            trackbench leds FRAMES evaluate FRAMES LED frames, print lit=…
-           trackbench density FILE.csv [BLOCK_MS]
+           trackbench density FILE.csv [SYNC_MS [KEYFRAME_MS]]
                                   encode a track's fixes into log blocks, print fixes=… log=…
 
     """
@@ -112,10 +112,11 @@ if arguments.first == "wakeups", (3...4).contains(arguments.count),
    let baud = Int(arguments[1]), let epochs = Int(arguments[2]) {
     exitProcess(runWakeUps(baud: baud, epochs: epochs, coalescingBytes: arguments.count == 4 ? Int(arguments[3]) ?? 800 : 800))
 }
-if arguments.first == "density", (2...3).contains(arguments.count) {
-    let block = arguments.count == 3 ? Int64(arguments[2]) ?? 5_000 : 5_000
+if arguments.first == "density", (2...4).contains(arguments.count) {
+    let sync = arguments.count >= 3 ? Int64(arguments[2]) ?? 5_000 : 5_000
+    let keyframe = arguments.count == 4 ? Int64(arguments[3]) ?? 300_000 : 300_000
     do throws(Errno) {
-        try runDensity(arguments[1], blockMilliseconds: block)
+        try runDensity(arguments[1], syncMilliseconds: sync, keyframeMilliseconds: keyframe)
     } catch {
         try? FileDescriptor.standardError.writeAll("trackbench: \(arguments[1]): \(error.message)\n")
         exitProcess(1)

@@ -109,9 +109,12 @@ struct LogCodecTests {
     func roundTripOne(_ name: String, _ record: LogRecord) throws {
         // Alone, and after a fix so that deltas from a real predictor are exercised too.
         for records in [[record], [LogSamples.fix(-1), record, record]] {
-            let blocks = encodeBlocks(records)
-            #expect(blocks.count == 1)
-            #expect(try decodeBlock(blocks[0]).get() == records)
+            let chunks = encodeChunks(records)
+            #expect(chunks.count == 1)
+            #expect(try decodeChunk(chunks[0]).get() == records)
+            // And in a data chunk after a keyframe.
+            let split = encodeChunks([LogSamples.fix(-2)] + records, recordsPerChunk: 1)
+            #expect(readLog(split.flatMap { $0 }) == LogReadout(records: [LogSamples.fix(-2)] + records))
         }
     }
 
@@ -132,16 +135,20 @@ struct LogCodecTests {
         var g = SplitMix64(seed: seed)
         var previous = LogFix(time: LogSamples.t0, position: LogSamples.munich, mode: .threeD)
         let records = (0..<3_000).map { _ in LogSamples.random(&g, after: &previous) }
-        // A small buffer so that many blocks are sealed on "full".
-        let blocks = encodeBlocks(records, bufferSize: 200 + Int(seed) * 97)
-        #expect(blocks.count > 10)
+        // A small buffer so that many chunks are sealed on "full", syncs of a few records, and
+        // keyframes every 20 s of record time (the random times also jump backwards).
+        let chunks = encodeChunks(records, bufferSize: 192 + Int(seed) * 97, recordsPerChunk: Int(seed) * 3,
+                                  keyframeInterval: 20_000)
+        #expect(chunks.count > 10)
+        var reader = LogChunkReader()
         var decoded: [LogRecord] = []
-        for (index, block) in blocks.enumerated() {
-            decoded += try decodeBlock(block).get()
-            let header = try BlockDecoder(block.span)
-            #expect(header.header.sequence == UInt32(index))
-            #expect(header.header.byteCount == block.count)
+        for (index, chunk) in chunks.enumerated() {
+            let header = try reader.open(chunk.span, at: 0)
+            #expect(header.byteCount == chunk.count)
+            if header.isKeyframe { #expect(header.sequence == UInt32(index)) }
+            while let record = try reader.next(chunk.span) { decoded.append(record) }
         }
+        #expect(readLog(chunks.flatMap { $0 }).records == records)
         #expect(decoded == records)
     }
 }

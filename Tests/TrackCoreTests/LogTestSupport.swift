@@ -52,17 +52,20 @@ enum LogSamples {
     }
 }
 
-/// Encodes `records` into blocks of at most `bufferSize` bytes each, sealing when full.
-func encodeBlocks(_ records: [LogRecord], bufferSize: Int = 4096, sequence: UInt32 = 0) -> [[UInt8]] {
-    var blocks: [[UInt8]] = []
+/// Encodes `records` into chunks of at most `bufferSize` bytes each, sealing every
+/// `recordsPerChunk` records (a sync) and when full; returns each chunk's bytes in order.
+func encodeChunks(_ records: [LogRecord], bufferSize: Int = 4096, sequence: UInt32 = 0,
+                  recordsPerChunk: Int = .max, keyframeInterval: Int64 = 120_000) -> [[UInt8]] {
+    var chunks: [[UInt8]] = []
     var buffer = [UInt8](repeating: 0, count: bufferSize)
-    var encoder = BlockEncoder(sequence: sequence)
+    var encoder = LogEncoder(sequence: sequence, keyframeIntervalMilliseconds: keyframeInterval)
     func seal() {
         var span = buffer.mutableSpan
-        let length = encoder.seal(&span)
-        if length > 0 { blocks.append(Array(buffer[0..<length])) }
+        let length = encoder.sealChunk(&span)
+        if length > 0 { chunks.append(Array(buffer[0..<length])) }
     }
     for record in records {
+        if encoder.recordCount >= recordsPerChunk { seal() }
         var span = buffer.mutableSpan
         if encoder.append(record, to: &span) == .full {
             seal()
@@ -71,27 +74,54 @@ func encodeBlocks(_ records: [LogRecord], bufferSize: Int = 4096, sequence: UInt
         }
     }
     seal()
-    return blocks
+    return chunks
 }
 
-/// Every record of the block at `offset`, or the first error.
-func decodeBlock(_ bytes: [UInt8], at offset: Int = 0) -> Result<[LogRecord], LogError> {
+/// What reading a whole log gave: the records in order and every error met on the way.
+struct LogReadout: Equatable {
+    var records: [LogRecord] = []
+    var errors: [LogError] = []
+}
+
+/// Reads `bytes` chunk by chunk as a log reader should: on an error, notes it and resumes at
+/// the next keyframe magic after the failing offset.
+func readLog(_ bytes: [UInt8]) -> LogReadout {
+    var readout = LogReadout()
+    var reader = LogChunkReader()
+    var offset = 0
+    while offset < bytes.count {
+        do throws(LogError) {
+            let header = try reader.open(bytes.span, at: offset)
+            while let record = try reader.next(bytes.span) { readout.records.append(record) }
+            offset = header.end
+        } catch {
+            readout.errors.append(error)
+            guard let next = LogChunkFormat.nextKeyframe(in: bytes.span, from: offset + 1) else { break }
+            offset = next
+        }
+    }
+    return readout
+}
+
+/// Every record of the single chunk at `offset` (a keyframe), or the first error.
+func decodeChunk(_ bytes: [UInt8], at offset: Int = 0) -> Result<[LogRecord], LogError> {
     do throws(LogError) {
-        var decoder = try BlockDecoder(bytes.span, at: offset)
+        var reader = LogChunkReader()
+        _ = try reader.open(bytes.span, at: offset)
         var records: [LogRecord] = []
-        while let record = try decoder.next(bytes.span) { records.append(record) }
+        while let record = try reader.next(bytes.span) { records.append(record) }
         return .success(records)
     } catch {
         return .failure(error)
     }
 }
 
-/// A block around an arbitrary payload with a correct CRC, built from the documented layout
-/// (not from the encoder), e.g. to reach the record decoder with garbage.
-func handMadeBlock(payload: [UInt8], count: Int, sequence: UInt32 = 7) -> [UInt8] {
-    var bytes: [UInt8] = [0x89, 0x54, 0x4C, 0x42, 1]
+/// A keyframe chunk around an arbitrary payload with a correct CRC, built from the documented
+/// layout (not from the encoder), e.g. to reach the record decoder with garbage.
+func handMadeKeyframe(payload: [UInt8], sequence: UInt32 = 7) -> [UInt8] {
+    var bytes: [UInt8] = [0x89, 0x54, 0x4C, 0x4B, 2]
     for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: sequence >> UInt32(shift))) }
-    bytes += [UInt8(payload.count & 0xFF), UInt8(payload.count >> 8), UInt8(count & 0xFF), UInt8(count >> 8)]
+    bytes += [UInt8(payload.count & 0xFF), UInt8(payload.count >> 8)]
     bytes += payload
     let crc = CRC32C.checksum(of: bytes.span, 0..<bytes.count)
     for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: crc >> UInt32(shift))) }

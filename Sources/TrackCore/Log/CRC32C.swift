@@ -1,4 +1,4 @@
-/// CRC-32C (Castagnoli, iSCSI: RFC 3720 appendix B.4), the checksum of every log block,
+/// CRC-32C (Castagnoli, iSCSI: RFC 3720 appendix B.4), the checksum of every log chunk,
 /// e.g. `CRC32C.checksum(of: "123456789")` → `0xE3069283`.
 ///
 /// Reflected polynomial 0x82F63B78, initial value and final XOR 0xFFFFFFFF. One table lookup per

@@ -1,11 +1,12 @@
 /// Why log bytes were rejected; every case names the byte offset (from the start of the bytes
 /// the decoder was given) where the problem was found, so a reader can report it and skip on.
 public enum LogError: Error, Equatable, Sendable {
-    /// The 4 bytes at `offset` are not the block magic `89 54 4C 42`.
+    /// The chunk at `offset` starts with neither a keyframe magic `89 54 4C 4B` nor a valid
+    /// data chunk length.
     case badMagic(offset: Int)
-    /// The block at `offset` has a format version this reader does not know (it knows 1).
+    /// The keyframe at `offset` has a format version this reader does not know (it knows 2).
     case unsupportedVersion(UInt8, offset: Int)
-    /// The bytes end at `offset` inside something that needs more (a header, payload or field).
+    /// The bytes end at `offset` inside something that needs more (a header, payload or CRC).
     case truncated(offset: Int)
     /// The CRC stored at `offset` is `found`; the bytes it covers give `computed`.
     case crcMismatch(computed: UInt32, found: UInt32, offset: Int)
@@ -15,15 +16,19 @@ public enum LogError: Error, Equatable, Sendable {
     case unknownRecordKind(UInt8, offset: Int)
     /// A field ending at `offset` decodes to a value outside its type (e.g. latitude > Int32).
     case valueOutOfRange(offset: Int)
-    /// The payload holds bytes after its last record (at `offset`), or ends before the count.
-    case recordCountMismatch(offset: Int)
+    /// The payload's bits end inside a record, or it lacks its end bit (at `offset`).
+    case malformedPayload(offset: Int)
+    /// The data chunk at `offset` passed its CRC but no keyframe was read before it (the reader
+    /// started there or the chunk before it was damaged): it is skipped until the next keyframe.
+    case missingKeyframe(offset: Int)
 
     /// The byte offset the error names.
     public var offset: Int {
         switch self {
         case .badMagic(let offset), .unsupportedVersion(_, let offset), .truncated(let offset),
              .crcMismatch(_, _, let offset), .malformedVarint(let offset), .unknownRecordKind(_, let offset),
-             .valueOutOfRange(let offset), .recordCountMismatch(let offset):
+             .valueOutOfRange(let offset), .malformedPayload(let offset),
+             .missingKeyframe(let offset):
             return offset
         }
     }
@@ -38,7 +43,8 @@ public enum LogError: Error, Equatable, Sendable {
         case .malformedVarint(let offset): return "malformed varint at offset \(offset)"
         case .unknownRecordKind(let kind, let offset): return "unknown record kind \(kind) at offset \(offset)"
         case .valueOutOfRange(let offset): return "value out of range at offset \(offset)"
-        case .recordCountMismatch(let offset): return "record count does not match the payload at offset \(offset)"
+        case .malformedPayload(let offset): return "malformed payload at offset \(offset)"
+        case .missingKeyframe(let offset): return "chunk without its keyframe at offset \(offset)"
         }
     }
 }

@@ -1,12 +1,14 @@
-/// What encoder and decoder both know at a point in a block: the previous fix's values and the
-/// step that led to them. A block starts from its keyframe with zero steps, so it decodes alone.
+/// What encoder and decoder both know at a point in a prediction context (from a keyframe to
+/// the next): the previous fix's values, the step that led to them, the flags of the last fix
+/// and one adaptive Rice code per field.
 ///
 /// Fixes are coded as the difference from the prediction: time, latitude and longitude as
-/// delta-of-delta (the previous step repeated), the optional fields as a delta from their last
-/// value in the block (0 before the first). Only fixes update it; other records are coded as
-/// plain deltas from the last time and position.
+/// delta-of-delta (the previous step repeated, so constant motion costs a bit per field and a
+/// steady interval no time code at all), the optional fields as a delta from their last value
+/// (carried across keyframes). Only fixes update it; other records are coded as plain deltas
+/// from the last time and position.
 struct LogPredictor: Sendable {
-    /// The interval a block's prediction starts from, in ms.
+    /// The interval a context's prediction starts from, in ms.
     static let assumedInterval: Int64 = 1_000
     var time: Int64
     var timeStep: Int64
@@ -18,10 +20,19 @@ struct LogPredictor: Sendable {
     var speed: Int64 = 0
     var course: Int64 = 0
     var accuracy: Int64 = 0
+    /// Mode and presence bits of the last fix (`LogFlags`), 0 at the keyframe.
+    var flags: UInt8 = 0
+    var timeCode = LogRice(initialK: 0)
+    var latitudeCode = LogRice(initialK: 6)
+    var longitudeCode = LogRice(initialK: 6)
+    var altitudeCode = LogRice(initialK: 3)
+    var speedCode = LogRice(initialK: 4)
+    var courseCode = LogRice(initialK: 6)
+    var accuracyCode = LogRice(initialK: 2)
 
-    /// The state at a block's start: as if a fix had been at the keyframe's position one
-    /// second before the keyframe's time, so a first fix at the keyframe time and a 1 Hz
-    /// second fix both cost no time byte.
+    /// The state at a keyframe: as if a fix had been at the keyframe's position one second
+    /// before the keyframe's time, so a first fix at the keyframe time and a 1 Hz second fix
+    /// both cost one bit of time.
     init(time: Int64, latitude: Int64, longitude: Int64) {
         self.time = time &- LogPredictor.assumedInterval
         timeStep = LogPredictor.assumedInterval
@@ -45,81 +56,110 @@ struct LogPredictor: Sendable {
     }
 }
 
-/// The first byte of a record. Below 0x80 it is a fix and carries its flags; else a kind.
-enum LogTag {
+/// The 6 flag bits of a fix: mode in bits 0–1, then which optionals are present.
+enum LogFlags {
     static let modeMask: UInt8 = 0x03
     static let altitude: UInt8 = 0x04
     static let speed: UInt8 = 0x08
     static let course: UInt8 = 0x10
     static let accuracy: UInt8 = 0x20
-    /// Set when the time differs from the prediction (a delta-of-delta follows); clear on a
-    /// steady interval, which then costs no byte at all.
-    static let timeFollows: UInt8 = 0x40
-    static let waypoint: UInt8 = 0x81
-    static let fenceEvent: UInt8 = 0x82
-    static let permissionChange: UInt8 = 0x83
-    static let bootMarker: UInt8 = 0x84
-    static let gap: UInt8 = 0x85
+    static let bitCount = 6
+}
+
+/// The kind numbers (3 bits, after the header bits `111`) of records other than fixes.
+enum LogKind {
+    static let waypoint: UInt64 = 0
+    static let fenceEvent: UInt64 = 1
+    static let permissionChange: UInt64 = 2
+    static let bootMarker: UInt64 = 3
+    static let gap: UInt64 = 4
+    static let bitCount = 3
 }
 
 extension LogPredictor {
     /// Writes `record` and, for a fix, advances the prediction. The caller keeps a copy of the
     /// predictor to restore when the writer failed.
-    mutating func encode(_ record: LogRecord, _ out: inout LogByteWriter, _ bytes: inout MutableSpan<UInt8>) {
+    mutating func encode(_ record: LogRecord, _ out: inout LogBitWriter, _ bytes: inout MutableSpan<UInt8>) {
         switch record {
         case .fix(let fix):
             encode(fix, &out, &bytes)
         case .waypoint(let time, let position, let label):
-            out.byte(LogTag.waypoint, &bytes)
-            out.signed(time.millisecondsSinceEpoch &- self.time, &bytes)
+            header(LogKind.waypoint, time, &out, &bytes)
             encode(position, &out, &bytes)
-            out.byte(UInt8(label.count), &bytes)
-            for index in 0..<label.count { out.byte(label[index], &bytes) }
+            out.write(UInt64(label.count), count: 7, &bytes)
+            for index in 0..<label.count { out.write(UInt64(label[index]), count: 8, &bytes) }
         case .fenceEvent(let time, let fenceID, let kind, let position):
-            out.byte(LogTag.fenceEvent, &bytes)
-            out.signed(time.millisecondsSinceEpoch &- self.time, &bytes)
-            out.unsigned(UInt64(fenceID), &bytes)
-            out.byte(kind.rawValue, &bytes)
+            header(LogKind.fenceEvent, time, &out, &bytes)
+            out.wide(UInt64(fenceID), &bytes)
+            out.write(UInt64(kind.rawValue), count: 2, &bytes)
             encode(position, &out, &bytes)
         case .permissionChange(let time, let old, let new):
-            out.byte(LogTag.permissionChange, &bytes)
-            out.signed(time.millisecondsSinceEpoch &- self.time, &bytes)
-            out.byte(old.rawValue, &bytes)
-            out.byte(new.rawValue, &bytes)
+            header(LogKind.permissionChange, time, &out, &bytes)
+            out.write(UInt64(old.rawValue), count: 3, &bytes)
+            out.write(UInt64(new.rawValue), count: 3, &bytes)
         case .bootMarker(let time, let bootID):
-            out.byte(LogTag.bootMarker, &bytes)
-            out.signed(time.millisecondsSinceEpoch &- self.time, &bytes)
-            out.littleEndian(bootID, byteCount: 8, &bytes)
+            header(LogKind.bootMarker, time, &out, &bytes)
+            out.write(bootID, count: 64, &bytes)
         case .gap(let from, let to):
-            out.byte(LogTag.gap, &bytes)
-            out.signed(from.millisecondsSinceEpoch &- self.time, &bytes)
-            out.signed(to.millisecondsSinceEpoch &- from.millisecondsSinceEpoch, &bytes)
+            header(LogKind.gap, from, &out, &bytes)
+            out.wideSigned(to.millisecondsSinceEpoch &- from.millisecondsSinceEpoch, &bytes)
         }
     }
 
-    private func encode(_ position: LogPosition, _ out: inout LogByteWriter, _ bytes: inout MutableSpan<UInt8>) {
-        out.signed(Int64(position.latitudeE7) &- latitude, &bytes)
-        out.signed(Int64(position.longitudeE7) &- longitude, &bytes)
+    /// Bits `111`, the kind, and the record's time as a delta from the last fix time.
+    private func header(_ kind: UInt64, _ time: UTCTime, _ out: inout LogBitWriter, _ bytes: inout MutableSpan<UInt8>) {
+        out.write(0b111, count: 3, &bytes)
+        out.write(kind, count: LogKind.bitCount, &bytes)
+        out.wideSigned(time.millisecondsSinceEpoch &- self.time, &bytes)
     }
 
-    private mutating func encode(_ fix: LogFix, _ out: inout LogByteWriter, _ bytes: inout MutableSpan<UInt8>) {
+    private func encode(_ position: LogPosition, _ out: inout LogBitWriter, _ bytes: inout MutableSpan<UInt8>) {
+        out.wideSigned(Int64(position.latitudeE7) &- latitude, &bytes)
+        out.wideSigned(Int64(position.longitudeE7) &- longitude, &bytes)
+    }
+
+    private mutating func encode(_ fix: LogFix, _ out: inout LogBitWriter, _ bytes: inout MutableSpan<UInt8>) {
         let time = fix.time.millisecondsSinceEpoch
         let latitude = Int64(fix.position.latitudeE7)
         let longitude = Int64(fix.position.longitudeE7)
-        var tag = fix.mode.rawValue & LogTag.modeMask
-        if fix.altitudeDecimetres != nil { tag |= LogTag.altitude }
-        if fix.speedCentimetresPerSecond != nil { tag |= LogTag.speed }
-        if fix.courseCentidegrees != nil { tag |= LogTag.course }
-        if fix.accuracyDecimetres != nil { tag |= LogTag.accuracy }
-        if time != predictedTime { tag |= LogTag.timeFollows }
-        out.byte(tag, &bytes)
-        if time != predictedTime { out.signed(time &- predictedTime, &bytes) }
-        out.signed(latitude &- predictedLatitude, &bytes)
-        out.signed(longitude &- predictedLongitude, &bytes)
-        if let value = fix.altitudeDecimetres { out.signed(Int64(value) &- altitude, &bytes); altitude = Int64(value) }
-        if let value = fix.speedCentimetresPerSecond { out.signed(Int64(value) &- speed, &bytes); speed = Int64(value) }
-        if let value = fix.courseCentidegrees { out.signed(Int64(value) &- course, &bytes); course = Int64(value) }
-        if let value = fix.accuracyDecimetres { out.signed(Int64(value) &- accuracy, &bytes); accuracy = Int64(value) }
+        var fixFlags = fix.mode.rawValue & LogFlags.modeMask
+        if fix.altitudeDecimetres != nil { fixFlags |= LogFlags.altitude }
+        if fix.speedCentimetresPerSecond != nil { fixFlags |= LogFlags.speed }
+        if fix.courseCentidegrees != nil { fixFlags |= LogFlags.course }
+        if fix.accuracyDecimetres != nil { fixFlags |= LogFlags.accuracy }
+        if fixFlags == flags && time == predictedTime {
+            // The usual fix: same flags, steady interval; one header bit and no time code.
+            out.write(0, count: 1, &bytes)
+        } else {
+            if fixFlags == flags {
+                // Bits `1`, `0` (first written first).
+                out.write(0b01, count: 2, &bytes)
+            } else {
+                // Bits `1`, `1`, `0`, then the new flags.
+                out.write(0b011, count: 3, &bytes)
+                out.write(UInt64(fixFlags), count: LogFlags.bitCount, &bytes)
+                flags = fixFlags
+            }
+            timeCode.encode(time &- predictedTime, &out, &bytes)
+        }
+        latitudeCode.encode(latitude &- predictedLatitude, &out, &bytes)
+        longitudeCode.encode(longitude &- predictedLongitude, &out, &bytes)
+        if let value = fix.altitudeDecimetres {
+            altitudeCode.encode(Int64(value) &- altitude, &out, &bytes)
+            altitude = Int64(value)
+        }
+        if let value = fix.speedCentimetresPerSecond {
+            speedCode.encode(Int64(value) &- speed, &out, &bytes)
+            speed = Int64(value)
+        }
+        if let value = fix.courseCentidegrees {
+            courseCode.encode(Int64(value) &- course, &out, &bytes)
+            course = Int64(value)
+        }
+        if let value = fix.accuracyDecimetres {
+            accuracyCode.encode(Int64(value) &- accuracy, &out, &bytes)
+            accuracy = Int64(value)
+        }
         advance(time: time, latitude: latitude, longitude: longitude)
     }
 }

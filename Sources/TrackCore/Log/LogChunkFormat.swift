@@ -1,23 +1,23 @@
-/// The fixed numbers of the block layout (docs/log-format.md), shared by encoder and decoder.
+/// The fixed numbers of the chunk layout (docs/log-format.md), shared by encoder and decoder.
 ///
-/// A block is `header (13 bytes) | payload (keyframe + records) | CRC32C (4 bytes)`, e.g. a block
-/// of five 1 Hz fixes is about 50 bytes.
-public enum LogBlockFormat {
-    /// The first four bytes of every block: `89 54 4C 42` (0x89 then "TLB").
-    public static var magic: (UInt8, UInt8, UInt8, UInt8) { (0x89, 0x54, 0x4C, 0x42) }
+/// A log is a run of chunks. A keyframe chunk is `magic (4) | version (1) | sequence (4) |
+/// payload length (2) | payload | CRC32C (4)` and starts a prediction context; a data chunk is
+/// `payload length (1 or 2) | payload | CRC32C (4)` and continues the context of the keyframe
+/// before it. A 5 s chunk of 1 Hz fixes is about 15 bytes.
+public enum LogChunkFormat {
+    /// The first four bytes of every keyframe chunk: `89 54 4C 4B` (0x89 then "TLK").
+    public static var magic: (UInt8, UInt8, UInt8, UInt8) { (0x89, 0x54, 0x4C, 0x4B) }
     /// The format version this code writes and reads.
-    public static var version: UInt8 { 1 }
-    /// Header bytes: magic 4, version 1, sequence 4, payload length 2, record count 2.
-    public static var headerByteCount: Int { 13 }
-    /// Trailer bytes: the CRC32C of header and payload, little-endian.
+    public static var version: UInt8 { 2 }
+    /// Keyframe header bytes: magic 4, version 1, sequence 4, payload length 2.
+    public static var keyframeHeaderByteCount: Int { 11 }
+    /// Trailer bytes: the CRC32C of the chunk's header and payload, little-endian.
     public static var crcByteCount: Int { 4 }
-    /// The largest payload the 16-bit length field can describe.
-    public static var maximumPayloadByteCount: Int { 65_535 }
-    /// The largest record count the 16-bit count field can describe.
-    public static var maximumRecordCount: Int { 65_535 }
-    /// The smallest buffer `BlockEncoder` accepts: enough for a header, a keyframe, the largest
-    /// record (a waypoint with a 64-byte label) and the CRC.
-    public static var minimumBufferByteCount: Int { 160 }
+    /// The largest payload of any chunk: what a data chunk's two-byte length can describe.
+    public static var maximumPayloadByteCount: Int { 16_383 }
+    /// The smallest buffer `LogEncoder` accepts: a keyframe header and values, the largest record
+    /// (a waypoint with a 64-byte label), the end bit and the CRC.
+    public static var minimumBufferByteCount: Int { 192 }
 
     static func magicByte(_ index: Int) -> UInt8 {
         switch index {
@@ -28,9 +28,9 @@ public enum LogBlockFormat {
         }
     }
 
-    /// The offset of the next block magic at or after `offset` in `bytes`, or nil: where a reader
-    /// resynchronises after a corrupt block (the candidate still has to pass its CRC).
-    public static func nextMagic(in bytes: Span<UInt8>, from offset: Int) -> Int? {
+    /// The offset of the next keyframe magic at or after `offset` in `bytes`, or nil: where a
+    /// reader resynchronises after a damaged chunk (the candidate still has to pass its CRC).
+    public static func nextKeyframe(in bytes: Span<UInt8>, from offset: Int) -> Int? {
         var index = max(offset, 0)
         while index + 4 <= bytes.count {
             if bytes[index] == magic.0, bytes[index + 1] == magic.1, bytes[index + 2] == magic.2,
@@ -73,7 +73,8 @@ struct LogByteWriter {
     }
 }
 
-/// Reads fields of a block's payload between `offset` and `end`; every error names its offset.
+/// Reads the byte fields of a chunk (header, keyframe values) between `offset` and `end`; every
+/// error names its offset.
 struct LogByteReader {
     var offset: Int
     let end: Int

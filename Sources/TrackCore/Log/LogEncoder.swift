@@ -1,0 +1,163 @@
+/// What `LogEncoder.append` did with a record.
+public enum LogAppendResult: Equatable, Sendable {
+    /// The record is in the chunk.
+    case appended
+    /// The record would not fit (buffer or 16,383-byte payload): nothing was written; seal the
+    /// chunk, write it out and append the record to the next one.
+    case full
+}
+
+/// Builds the log one chunk at a time in a caller's fixed buffer: no allocation per record.
+///
+/// The daemon appends the records of one sync interval (default 5 s) and seals; `sealChunk`
+/// returns the chunk's length, the bytes to write are `buffer[0..<length]`, and the encoder is
+/// ready for the next chunk, which continues the prediction context. A chunk whose first record
+/// is `keyframeIntervalMilliseconds` or more after the last keyframe (or before it) is a
+/// keyframe chunk and starts a new context; `startKeyframe` forces one (e.g. a new segment).
+/// Example:
+///
+///     var encoder = LogEncoder(sequence: 0)
+///     var span = buffer.mutableSpan                      // e.g. [UInt8](repeating: 0, count: 4096)
+///     _ = encoder.append(.fix(fix), to: &span)           // .appended
+///     let length = encoder.sealChunk(&span)              // e.g. 30: write buffer[0..<30]
+public struct LogEncoder: Sendable {
+    /// The sequence number of the current (or next) chunk: +1 per chunk, wrapping after 2^32 − 1;
+    /// keyframe chunks store it.
+    public private(set) var sequence: UInt32
+    /// Records in the current chunk.
+    public private(set) var recordCount = 0
+    /// Bytes written into the buffer so far, end bit and CRC not included (0 while empty).
+    public var writtenByteCount: Int { recordCount == 0 ? 0 : (bits.bit + 7) >> 3 }
+    /// True when the current chunk is a keyframe chunk. While the chunk is empty: true when a
+    /// keyframe is already due (a new encoder, `startKeyframe`, `reset`); a keyframe due by time
+    /// is decided by the chunk's first record.
+    public private(set) var isKeyframe = true
+    /// How far apart in record time keyframes are, in ms (default 300,000).
+    public let keyframeIntervalMilliseconds: Int64
+    var keyframeTime: Int64 = 0
+    var payloadStart = 0
+    var bits = LogBitWriter(bit: 0, limitBit: 0)
+    var predictor = LogPredictor(time: 0, latitude: 0, longitude: 0)
+
+    /// An encoder whose first chunk, a keyframe, carries `sequence`.
+    public init(sequence: UInt32, keyframeIntervalMilliseconds: Int64 = 300_000) {
+        self.sequence = sequence
+        self.keyframeIntervalMilliseconds = keyframeIntervalMilliseconds
+    }
+
+    /// True when no record has been appended since the last seal.
+    public var isEmpty: Bool { recordCount == 0 }
+
+    /// Makes the next chunk a keyframe chunk (if the current one is empty, this one).
+    public mutating func startKeyframe() {
+        if recordCount == 0 { isKeyframe = true } else { keyframePending = true }
+    }
+
+    var keyframePending = false
+
+    /// Appends `record` to the chunk in `buffer` (at least `LogChunkFormat.minimumBufferByteCount`
+    /// bytes, the same buffer for every call until `sealChunk`). The first record of a chunk also
+    /// writes its header (and for a keyframe, its time and position). Returns `.full`, changing
+    /// nothing, when the record, the end bit and the CRC would not fit.
+    public mutating func append(_ record: LogRecord, to buffer: inout MutableSpan<UInt8>) -> LogAppendResult {
+        precondition(buffer.count >= LogChunkFormat.minimumBufferByteCount, "log chunk buffer too small")
+        let time = record.time.millisecondsSinceEpoch
+        var next = predictor
+        var out = bits
+        var keyframe = isKeyframe
+        var start = payloadStart
+        if recordCount == 0 {
+            if time &- keyframeTime >= keyframeIntervalMilliseconds || time < keyframeTime { keyframe = true }
+            let limit = min(buffer.count - LogChunkFormat.crcByteCount, LogChunkFormat.keyframeHeaderByteCount
+                            + LogChunkFormat.maximumPayloadByteCount)
+            if keyframe {
+                var header = LogByteWriter(offset: 0, limit: limit)
+                next = writeKeyframeHeader(for: record, &header, &buffer)
+                start = LogChunkFormat.keyframeHeaderByteCount
+                out = LogBitWriter(bit: header.offset * 8, limitBit: limit * 8)
+            } else {
+                // Room for a two-byte length; `sealChunk` moves a short payload down by one.
+                start = 2
+                out = LogBitWriter(bit: 16, limitBit: min(limit, 2 + LogChunkFormat.maximumPayloadByteCount) * 8)
+            }
+        }
+        next.encode(record, &out, &buffer)
+        // The end bit must fit too.
+        out.write(0, count: 1, &buffer)
+        guard !out.failed else { return .full }
+        out.bit -= 1
+        if recordCount == 0 {
+            isKeyframe = keyframe
+            if keyframe { keyframeTime = time }
+            payloadStart = start
+        }
+        predictor = next
+        bits = out
+        recordCount += 1
+        return .appended
+    }
+
+    /// Completes the chunk in `buffer`: appends the end bit, fills in the payload length,
+    /// appends the CRC32C, and returns the chunk's length in bytes (0, writing nothing, when it
+    /// is empty). The encoder then starts the next chunk with `sequence + 1`.
+    public mutating func sealChunk(_ buffer: inout MutableSpan<UInt8>) -> Int {
+        guard recordCount > 0 else { return 0 }
+        // A one-bit then zero padding: the decoder finds the end of the records at the last one-bit.
+        var out = bits
+        out.write(1, count: 1, &buffer)
+        var end = (out.bit + 7) >> 3
+        if out.bit & 7 != 0 { out.write(0, count: 8 - out.bit & 7, &buffer) }
+        let payload = end - payloadStart
+        var length = LogByteWriter(offset: payloadStart - 2, limit: payloadStart)
+        if isKeyframe {
+            length.littleEndian(UInt64(payload), byteCount: 2, &buffer)
+        } else if payload < 0x80 {
+            for index in 2..<end { buffer[index - 1] = buffer[index] }
+            buffer[0] = UInt8(payload)
+            end -= 1
+        } else {
+            length.byte(0xC0 | UInt8(payload >> 8), &buffer)
+            length.byte(UInt8(payload & 0xFF), &buffer)
+        }
+        let crc = CRC32C.checksum(of: buffer.span, 0..<end)
+        var trailer = LogByteWriter(offset: end, limit: end + LogChunkFormat.crcByteCount)
+        trailer.littleEndian(UInt64(crc), byteCount: 4, &buffer)
+        sequence &+= 1
+        recordCount = 0
+        isKeyframe = keyframePending
+        keyframePending = false
+        return trailer.offset
+    }
+
+    /// Drops the records of the current chunk (e.g. after a failed write) and starts the next
+    /// chunk, a keyframe, with `sequence`.
+    public mutating func reset(sequence: UInt32) {
+        self.sequence = sequence
+        recordCount = 0
+        isKeyframe = true
+        keyframePending = false
+    }
+
+    private func writeKeyframeHeader(
+        for record: LogRecord, _ out: inout LogByteWriter, _ buffer: inout MutableSpan<UInt8>
+    ) -> LogPredictor {
+        out.byte(LogChunkFormat.magic.0, &buffer)
+        out.byte(LogChunkFormat.magic.1, &buffer)
+        out.byte(LogChunkFormat.magic.2, &buffer)
+        out.byte(LogChunkFormat.magic.3, &buffer)
+        out.byte(LogChunkFormat.version, &buffer)
+        out.littleEndian(UInt64(sequence), byteCount: 4, &buffer)
+        // Payload length, filled in by sealChunk.
+        out.littleEndian(0, byteCount: 2, &buffer)
+        let position: LogPosition? = switch record {
+        case .fix(let fix): fix.position
+        case .waypoint(_, let position, _), .fenceEvent(_, _, _, let position): position
+        case .permissionChange, .bootMarker, .gap: nil
+        }
+        let keyframe = predictor.keyframe(time: record.time.millisecondsSinceEpoch,
+                                          latitude: Int64(position?.latitudeE7 ?? 0),
+                                          longitude: Int64(position?.longitudeE7 ?? 0))
+        keyframe.writeKeyframe(&out, &buffer)
+        return keyframe
+    }
+}

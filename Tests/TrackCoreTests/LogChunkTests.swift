@@ -1,0 +1,214 @@
+import Testing
+import TrackCore
+
+/// A short realistic context: 1 Hz fixes with a waypoint and a fence event between them.
+private let sampleRecords: [LogRecord] = [
+    .bootMarker(time: LogSamples.t0, bootID: 42),
+    LogSamples.fix(0), LogSamples.fix(1), LogSamples.fix(2, speed: nil),
+    .waypoint(time: LogSamples.t0, position: LogSamples.munich, label: LogLabel("pin")!),
+    LogSamples.fix(3, LogPosition(latitudeE7: 481_173_400, longitudeE7: 115_167_300)),
+    .fenceEvent(time: LogSamples.t0, fenceID: 3, kind: .exit, position: LogSamples.munich),
+    .gap(from: LogSamples.t0, to: LogSamples.t0),
+]
+
+/// A keyframe's values, all 0: seven svarints and seven Rice parameters.
+private let zeroKeyframe = [UInt8](repeating: 0, count: 14)
+
+/// A walk of 1 Hz fixes with some wobble, `count` seconds long.
+private func walk(_ count: Int) -> [LogRecord] {
+    (0..<count).map { (second: Int) -> LogRecord in
+        let north: Int32 = Int32(second * 53 + (second % 7) * 3)
+        let east: Int32 = Int32(second * 37 - (second % 5))
+        let position = LogPosition(latitudeE7: 481_173_000 + north, longitudeE7: 115_167_000 - east)
+        return LogSamples.fix(Int64(second), position, altitude: 5454 + Int32(second / 10), speed: 514 + Int32(second % 3))
+    }
+}
+
+/// A log of chunks of 5 records, a keyframe every 20 s, and which chunks are keyframes.
+private let walkRecords = walk(60)
+private let walkChunks = encodeChunks(walkRecords, recordsPerChunk: 5, keyframeInterval: 20_000)
+
+struct LogChunkTests {
+    @Test func headerFields() throws {
+        let chunks = encodeChunks(sampleRecords, sequence: 0xFFFF_FFFF)
+        var reader = LogChunkReader()
+        let first = chunks[0]
+        let header = try reader.open(first.span, at: 0)
+        #expect(header.sequence == 0xFFFF_FFFF && header.isKeyframe)
+        #expect(header.byteCount == chunks[0].count)
+        #expect(Array(chunks[0][0..<5]) == [0x89, 0x54, 0x4C, 0x4B, 2])
+    }
+
+    @Test func keyframesAndDataChunks() throws {
+        // 12 chunks of 5 s; a keyframe at 0, 20 and 40 s; data chunks have a one-byte length.
+        #expect(walkChunks.count == 12)
+        var reader = LogChunkReader()
+        var offset = 0
+        let log = walkChunks.flatMap { $0 }
+        for (index, chunk) in walkChunks.enumerated() {
+            let header = try reader.open(log.span, at: offset)
+            #expect(header.isKeyframe == (index % 4 == 0))
+            #expect(header.sequence == (index % 4 == 0 ? UInt32(index) : nil))
+            #expect(header.byteCount == chunk.count)
+            if !header.isKeyframe { #expect(chunk[0] == UInt8(chunk.count - 5)) }
+            while try reader.next(log.span) != nil {}
+            offset = header.end
+        }
+        #expect(readLog(log) == LogReadout(records: walkRecords))
+    }
+
+    @Test func steadyFixesCostABitPerField() {
+        // Standing still at 1 Hz: once the codes have adapted, a fix is the header bit (which also
+        // says the interval was steady) and one bit for each of latitude, longitude and the four
+        // optionals: 7 bits.
+        let short = encodeChunks((0..<200).map { LogSamples.fix(Int64($0)) }, keyframeInterval: .max)[0]
+        let long = encodeChunks((0..<300).map { LogSamples.fix(Int64($0)) }, keyframeInterval: .max)[0]
+        #expect(long.count - short.count == 88)
+    }
+
+    @Test func documentedExample() {
+        // The example of docs/log-format.md, byte for byte: a keyframe chunk with one fix, then
+        // a data chunk with the next.
+        let fix = LogRecord.fix(LogFix(time: UTCTime(millisecondsSinceEpoch: 1_750_507_289_000),
+                                       position: LogPosition(latitudeE7: 394_079_483, longitudeE7: -3_234_795),
+                                       altitudeDecimetres: 123, mode: .threeD))
+        let next = LogRecord.fix(LogFix(time: UTCTime(millisecondsSinceEpoch: 1_750_507_290_000),
+                                        position: LogPosition(latitudeE7: 394_079_490, longitudeE7: -3_234_790),
+                                        altitudeDecimetres: 124, mode: .threeD))
+        let chunks = encodeChunks([fix, next], recordsPerChunk: 1)
+        #expect(chunks == [
+            [0x89, 0x54, 0x4C, 0x4B, 0x02, 0x00, 0x00, 0x00, 0x00, 0x22, 0x00,
+             0xD0, 0xE6, 0xEB, 0xA5, 0xF2, 0x65, 0xF6, 0xB3, 0xE9, 0xF7, 0x02, 0xD5, 0xEF, 0x8A, 0x03,
+             0x00, 0x00, 0x00, 0x00, 0x00, 0x06, 0x06, 0x03, 0x04, 0x06, 0x02,
+             0x3B, 0x00, 0x00, 0xFF, 0xFF, 0xFF, 0x87, 0x3D, 0xD1, 0x36, 0xA9, 0xEE],
+            [0x03, 0x38, 0x14, 0x42, 0xB3, 0x87, 0xFD, 0x52],
+        ])
+    }
+
+    @Test func sealOfEmptyChunkWritesNothing() {
+        var buffer = [UInt8](repeating: 0, count: 256)
+        var encoder = LogEncoder(sequence: 5)
+        var span = buffer.mutableSpan
+        #expect(encoder.sealChunk(&span) == 0)
+        #expect(encoder.sequence == 5 && encoder.isEmpty && encoder.isKeyframe)
+    }
+
+    @Test func startKeyframeMakesTheNextChunkAKeyframe() throws {
+        var buffer = [UInt8](repeating: 0, count: 256)
+        var encoder = LogEncoder(sequence: 0)
+        var span = buffer.mutableSpan
+        #expect(encoder.append(LogSamples.fix(0), to: &span) == .appended)
+        encoder.startKeyframe()
+        #expect(encoder.isKeyframe)
+        _ = encoder.sealChunk(&span)
+        #expect(encoder.isKeyframe)
+        #expect(encoder.append(LogSamples.fix(1), to: &span) == .appended)
+        _ = encoder.sealChunk(&span)
+        #expect(!encoder.isKeyframe)
+    }
+
+    @Test(arguments: [192, 193, 200, 333, 1024])
+    func fullBufferSealsAndContinues(_ size: Int) throws {
+        var buffer = [UInt8](repeating: 0, count: size)
+        var encoder = LogEncoder(sequence: 0, keyframeIntervalMilliseconds: 30_000)
+        let records = walk(200)
+        var log: [UInt8] = []
+        for record in records {
+            var span = buffer.mutableSpan
+            let before = encoder.writtenByteCount
+            if encoder.append(record, to: &span) == .full {
+                // Nothing changed, and the record really would not have fitted.
+                #expect(encoder.writtenByteCount == before)
+                let length = encoder.sealChunk(&span)
+                #expect(length <= size && length > 0)
+                log += buffer[0..<length]
+                var again = buffer.mutableSpan
+                #expect(encoder.append(record, to: &again) == .appended)
+            }
+        }
+        var span = buffer.mutableSpan
+        log += buffer[0..<encoder.sealChunk(&span)]
+        #expect(readLog(log) == LogReadout(records: records))
+    }
+
+    @Test func everyTruncationLosesOnlyTheTornChunk() {
+        // A torn tail: every prefix gives the records of the whole chunks before the cut.
+        let log = walkChunks.flatMap { $0 }
+        var ends: [Int] = [0]
+        for chunk in walkChunks { ends.append(ends.last! + chunk.count) }
+        for length in 0..<log.count {
+            let whole = ends.lastIndex { $0 <= length }!
+            let readout = readLog(Array(log[0..<length]))
+            #expect(readout.records == Array(walkRecords[0..<(whole * 5)]), "prefix of \(length) bytes")
+            #expect(readout.errors == (ends[whole] == length ? [] : [.truncated(offset: length)]), "prefix of \(length) bytes")
+        }
+    }
+
+    @Test func everyCorruptedByteLosesAtMostItsKeyframeInterval() {
+        // A damaged chunk loses its records and those of the data chunks after it up to the next
+        // keyframe; every other record is read, and no record is ever altered.
+        let log = walkChunks.flatMap { $0 }
+        var owner: [Int] = []
+        for (index, chunk) in walkChunks.enumerated() { owner += Array(repeating: index, count: chunk.count) }
+        for offset in 0..<log.count {
+            let damaged = owner[offset]
+            let nextKeyframe = (damaged / 4 + 1) * 4
+            let expected = Array(walkRecords[0..<(damaged * 5)]) + Array(walkRecords[min(nextKeyframe * 5, walkRecords.count)...])
+            for flip in [0x01, 0x80, 0xFF] as [UInt8] {
+                var bytes = log
+                bytes[offset] ^= flip
+                let readout = readLog(bytes)
+                #expect(readout.records == expected, "flip \(flip) at \(offset)")
+                #expect(!readout.errors.isEmpty)
+                #expect(readout.errors.allSatisfy { $0.offset >= 0 && $0.offset <= bytes.count })
+            }
+        }
+    }
+
+    @Test func resynchronisesAfterGarbage() {
+        // Garbage before the log and between two contexts: the reader skips it to the keyframe.
+        let first = walkChunks[0..<4].flatMap { $0 }
+        let second = walkChunks[4..<8].flatMap { $0 }
+        let bytes: [UInt8] = [0x00, 0x89, 0x54, 0x4C, 0x4B, 0x13] + first + [0xC5, 0x89, 0x00] + second
+        let readout = readLog(bytes)
+        #expect(readout.records == Array(walkRecords[0..<40]))
+        #expect(readout.errors.count >= 2)
+    }
+
+    @Test func dataChunkWithoutKeyframeIsRefused() {
+        var reader = LogChunkReader()
+        let chunk = walkChunks[1]
+        #expect(throws: LogError.missingKeyframe(offset: 0)) { try reader.open(chunk.span, at: 0) }
+    }
+
+    @Test(arguments: [
+        // Keyframe values all 0 (7 svarints, 7 Rice parameters), then bits `111` + kind 5 and the
+        // end bit.
+        (zeroKeyframe + [0x6F], LogError.unknownRecordKind(5, offset: 25)),
+        // No end bit: the last payload byte is 0.
+        (zeroKeyframe + [0x00], LogError.malformedPayload(offset: 25)),
+        // Header bit `0` (a fix) and then the end bit: the fix's latitude code is cut short.
+        (zeroKeyframe + [0x02], LogError.malformedPayload(offset: 25)),
+        // A keyframe time varint running past the payload.
+        ([0x80, 0x80], LogError.truncated(offset: 13)),
+        // A Rice parameter above 60.
+        ([0, 0, 0, 0, 0, 0, 0, 61, 0, 0, 0, 0, 0, 0, 0x01], LogError.valueOutOfRange(offset: 18)),
+        // Waypoint with a label length of 65.
+        (zeroKeyframe + [0x07, 0x00, 0x00, 0x08, 0x06], LogError.valueOutOfRange(offset: 28)),
+    ] as [([UInt8], LogError)])
+    func badPayloadsWithGoodCRC(_ payload: [UInt8], _ error: LogError) {
+        #expect(decodeChunk(handMadeKeyframe(payload: payload)) == .failure(error))
+    }
+
+    @Test func randomBytesNeverTrap() {
+        var g = SplitMix64(seed: 0x10C0DEC)
+        for round in 0..<20_000 {
+            var bytes = (0..<Int.random(in: 1..<80, using: &g)).map { _ in UInt8.random(in: 0...255, using: &g) }
+            // Half the time a valid header and CRC around the soup, to reach the record decoder.
+            if round % 2 == 0 { bytes = handMadeKeyframe(payload: bytes) }
+            let readout = readLog(bytes)
+            #expect(readout.errors.allSatisfy { $0.offset >= 0 && $0.offset <= bytes.count })
+            if round % 2 == 1 { #expect(readout.records.isEmpty || bytes.count > 15) }
+        }
+    }
+}
