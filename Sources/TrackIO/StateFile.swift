@@ -108,8 +108,9 @@ public enum StateFileStep: UInt8, Equatable, Sendable {
     /// fsync of the directory.
     case syncDirectory
 
-    /// The step's name for messages, e.g. "fsync".
-    public var name: StaticString {
+    /// The step's name for messages, e.g. "fsync" (a String: Embedded Swift cannot interpolate
+    /// a StaticString).
+    public var name: String {
         switch self {
         case .create: "create"
         case .write: "write"

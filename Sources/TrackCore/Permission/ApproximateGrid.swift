@@ -1,5 +1,5 @@
 /// The grid that approximate accuracy snaps positions to: cells of 0.01° latitude (≥ 1.105 km)
-/// by at least 1.11 km of longitude, e.g. 48.1173°N 11.5167°E → the centre 48.115°N 11.5146…°E.
+/// by at least 1.11 km of longitude, e.g. 48.1173°N 11.5167°E → the centre 48.115°N 11.512150466°E.
 ///
 /// Rows are 0.01° of latitude from the south pole. Each row is cut into `n` equal columns with
 /// `n = ⌊360 · cos(φ) / 0.01⌋` (at least 1), φ the row's poleward edge, so a cell is at least
