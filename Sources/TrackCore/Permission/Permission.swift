@@ -87,7 +87,9 @@ public struct Permission: Equatable, Sendable {
             guard accuracy == .approximate else { throw .alreadyPrecise }
             guard milliseconds >= Self.minimumPreciseMilliseconds, milliseconds <= Self.maximumPreciseMilliseconds
             else { throw .durationOutOfRange(milliseconds: milliseconds) }
-            new.preciseUntil = UTCTime(millisecondsSinceEpoch: now.millisecondsSinceEpoch + milliseconds)
+            // Saturate: a clock gone wild must not trap the daemon.
+            let (end, overflow) = now.millisecondsSinceEpoch.addingReportingOverflow(milliseconds)
+            new.preciseUntil = UTCTime(millisecondsSinceEpoch: overflow ? Int64.max : end)
         case .togglePrivate:
             if state == .denied {
                 guard let previous = stateBeforePrivate else { throw .nothingToRestore }
