@@ -64,6 +64,13 @@ enum ClientCommands {
         return run(label.isEmpty ? "mark" : "mark " + label, path: path)
     }
 
+    /// `trackctl privacy [allow always|allow when-in-use|deny|approximate|precise [--for D]]`.
+    static func privacy(_ arguments: [String]) -> Int32 {
+        var arguments = arguments
+        let path = socketPath(&arguments)
+        return run(arguments.isEmpty ? "privacy" : "privacy " + arguments.joined(separator: " "), path: path)
+    }
+
     static func doctor(_ arguments: [String]) -> Int32 {
         var arguments = arguments
         let path = socketPath(&arguments)

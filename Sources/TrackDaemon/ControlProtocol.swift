@@ -6,6 +6,7 @@ import TrackIO
 /// * `status` / `status json`: the live view for `trackctl status`;
 /// * `where` / `where plain`: the current position (`48.117300°N, 11.516700°E` / `48.117300,11.516700`);
 /// * `mark LABEL`: a waypoint at the current fix (label up to 64 bytes, may be empty);
+/// * `privacy …`: show or change the permission state (ControlProtocol+Privacy.swift);
 /// * `doctor`: the first broken link from port to filter, and what to do about it.
 ///
 /// Every reply starts with `ok` or `error KIND: message` and ends with an empty line.
@@ -28,10 +29,12 @@ enum ControlProtocol {
             answerWhere(plain: matches(command.next(), request, "plain"), status: status, reply: &reply)
         } else if matches(verb, request, "mark") {
             answerMark(label: command.rest(), request: request, status: &status, reply: &reply)
+        } else if matches(verb, request, "privacy") {
+            answerPrivacy(&command, request: request, status: &status, reply: &reply)
         } else if matches(verb, request, "doctor") {
             Doctor.diagnose(status, now: now, reply: &reply)
         } else {
-            reply.append("error usage: unknown request (status, where, mark, doctor)\n")
+            reply.append("error usage: unknown request (status, where, mark, privacy, doctor)\n")
         }
         reply.append("\n")
     }

@@ -22,12 +22,18 @@ struct Daemon<Source: ReceiverSource & ~Copyable>: ~Copyable {
     let notify = SdNotify()
     let input: UnsafeMutableRawBufferPointer
     var stopping = false
+    /// The persisted permission state (and later the odometer), saved when it changes.
+    var stateFile: StateFile<PosixStateFileStorage>
+    var persisted: PersistedState
     /// Called on SIGHUP with the pipeline to reconfigure; returns an error text or nil.
     let reload: (inout FixPipeline) -> String?
 
     init(source: consuming Source, pipeline: FixPipeline, signals: consuming SignalDescriptor,
-         control: consuming ControlServer, reload: @escaping (inout FixPipeline) -> String?) {
+         control: consuming ControlServer, stateFile: StateFile<PosixStateFileStorage>, persisted: PersistedState,
+         reload: @escaping (inout FixPipeline) -> String?) {
         self.source = source
+        self.stateFile = stateFile
+        self.persisted = persisted
         self.pipeline = pipeline
         self.signals = signals
         self.control = control
@@ -96,6 +102,7 @@ struct Daemon<Source: ReceiverSource & ~Copyable>: ~Copyable {
             pipeline.status = status
         }
         control.expire(now: now)
+        if pipeline.status.permissionChanged { savePermission() }
         pipeline.status.controlRefused = control.refused
         pipeline.status.controlDropped = control.dropped
         pipeline.status.updateRate(now: now)
@@ -104,6 +111,20 @@ struct Daemon<Source: ReceiverSource & ~Copyable>: ~Copyable {
                 notify.send("WATCHDOG=1")
                 timers.schedule(Self.watchdogTimer, at: now.adding(nanoseconds: interval))
             }
+        }
+    }
+
+    /// Writes the permission state atomically (temp file, fsync, rename, fsync directory); a
+    /// failure is shown by `trackctl status` and `doctor`, and the next change tries again.
+    mutating func savePermission() {
+        pipeline.status.permissionChanged = false
+        persisted.permission = pipeline.status.permission
+        persisted.saveCount &+= 1
+        do {
+            try stateFile.save(persisted)
+            pipeline.status.stateProblem = nil
+        } catch {
+            pipeline.status.stateProblem = error.message
         }
     }
 

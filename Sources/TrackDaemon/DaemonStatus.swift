@@ -31,6 +31,13 @@ struct DaemonStatus {
     var lastTrigger: RecordTrigger?
     /// The sampling profile in force.
     var profile = SamplingProfile.track
+    /// Permission: what may be logged, and whether it changed since the state file was saved.
+    var permission = Permission()
+    var permissionChanged = false
+    var onTrip = false
+    var notAllowed = 0
+    var statePath = ""
+    var stateProblem: String?
     /// Waypoints marked since start and the last label.
     var waypoints = 0
     var lastWaypointLabel = WaypointLabel()

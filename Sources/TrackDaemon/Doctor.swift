@@ -84,6 +84,33 @@ enum Doctor {
         }
         line.append("ok filter: fixes accepted")
         emit(&line, &reply)
+        // 6. Permission to log them.
+        let now = status.utcNow
+        guard status.permission.mayLog(inUse: false, onTrip: status.onTrip, now: now) else {
+            line.append("error permission: tracking is not allowed (")
+            line.append(permissionName(status.permission.state))
+            line.append(")")
+            emit(&line, &reply)
+            line.append(status.permission.state == .whenInUse
+                ? "when-in-use logs only during trips; `trackctl privacy allow always` logs all the time"
+                : status.permission.state == .restricted
+                ? "the configuration restricts tracking"
+                : "allow it with `trackctl privacy allow always` (or `allow when-in-use`)")
+            emit(&line, &reply)
+            return
+        }
+        line.append("ok permission: ")
+        line.append(permissionName(status.permission.state))
+        emit(&line, &reply)
+        // 7. Storage of the permission state.
+        if let problem = status.stateProblem {
+            line.append("error storage: ")
+            line.append(string: problem)
+            emit(&line, &reply)
+            line.append("check that the directory of [state] file exists and is writable")
+            emit(&line, &reply)
+            return
+        }
         line.append("ok all links work")
         emit(&line, &reply)
     }

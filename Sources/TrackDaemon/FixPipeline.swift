@@ -6,6 +6,7 @@ import TrackIO
 struct FixPipeline {
     var filter: FixFilter
     var sampling: SamplingPolicy
+    var trip = TripDetector()
     var status = DaemonStatus()
 
     mutating func handle(_ fix: borrowing Fix, now: MonotonicTime) {
@@ -15,13 +16,24 @@ struct FixPipeline {
         status.filter = filter.counters
         switch decision {
         case .accepted(let accuracy):
-            status.lastGoodFix = copy fix
+            let time = fix.time ?? status.utcNow
+            if status.permission.expire(now: time) != nil { status.permissionChanged = true }
+            status.onTrip = trip.update(speedMillimetresPerSecond: fix.speedMillimetresPerSecond, now: time)
+            var shown = copy fix
+            // Approximate mode: the position is snapped before it leaves the core.
+            if let position = shown.position { shown.position = status.permission.snap(position, now: time) }
+            status.lastGoodFix = shown
             status.lastGoodFixAt = now
             status.lastGoodAccuracyMillimetres = accuracy
             if status.firstFixAfterMilliseconds == nil {
                 status.firstFixAfterMilliseconds = now.milliseconds(since: status.startedAt)
             }
-            if let trigger = sampling.consider(fix, accuracyMillimetres: accuracy, now: now) {
+            // What is not allowed is not considered for the log at all.
+            guard status.permission.mayLog(inUse: false, onTrip: status.onTrip, now: time) else {
+                status.notAllowed += 1
+                return
+            }
+            if let trigger = sampling.consider(shown, accuracyMillimetres: accuracy, now: now) {
                 status.lastTrigger = trigger
             }
             status.sampling = sampling.counters

@@ -82,6 +82,17 @@ extension DaemonStatus {
             line.append(lastTrigger.name)
             line.append("\"")
         }
+        line.append("},\"permission\":{\"state\":\"")
+        line.append(permissionName(permission.state))
+        line.append(permission.effectiveAccuracy(now: utcNow) == .precise ? "\",\"accuracy\":\"precise\"" : "\",\"accuracy\":\"approximate\"")
+        line.append(permission.mayLog(inUse: false, onTrip: onTrip, now: utcNow) ? ",\"logging\":true" : ",\"logging\":false")
+        appendCounter(&line, "notLogged", notAllowed)
+        reply.append(line)
+        line.removeAll()
+        if let stateProblem {
+            line.append(",\"stateProblem\":")
+            appendJSONString(&line, stateProblem)
+        }
         line.append("},\"waypoints\":")
         line.append(integer: Int64(waypoints))
         line.append(",\"control\":{\"refused\":")

@@ -89,6 +89,20 @@ extension DaemonStatus {
         filter.write(to: &line)
         emit(&line, &reply)
 
+        line.append("privacy   ")
+        writePrivacy(to: &line, now: utcNow)
+        if notAllowed > 0 {
+            line.append("; ")
+            line.append(integer: Int64(notAllowed))
+            line.append(" fixes not logged")
+        }
+        emit(&line, &reply)
+        if let stateProblem {
+            line.append("          state file: ")
+            line.append(string: stateProblem)
+            emit(&line, &reply)
+        }
+
         line.append("sampling  ")
         line.append(profile.name)
         line.append(" profile: ")

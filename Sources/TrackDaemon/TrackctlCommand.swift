@@ -11,6 +11,8 @@ public enum TrackctlCommand {
                           the running trackd: receiver, fix, filter, sampling, control
           where [--plain] the current position (--plain: lat,lon for scripts)
           mark [LABEL]    a waypoint at the current position
+          privacy [allow always|allow when-in-use|deny|approximate|precise [--for 30m]]
+                          show or change what trackd may log
           doctor          the first broken link from port to filter, and what to do about it
           decode [FILE]   read NMEA from FILE or standard input, print one JSON object per fix
           simulate ROUTE.gpx [OPTIONS]
@@ -36,6 +38,8 @@ public enum TrackctlCommand {
             return ClientCommands.where(rest)
         case "mark":
             return ClientCommands.mark(rest)
+        case "privacy":
+            return ClientCommands.privacy(rest)
         case "doctor":
             return ClientCommands.doctor(rest)
         case "decode":

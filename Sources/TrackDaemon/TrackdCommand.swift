@@ -87,12 +87,24 @@ public enum TrackdCommand {
                 "trackd: control socket group '\(config.control.group)': \(error.message); only root can use trackctl\n")
         }
         var pipeline = ConfigLoader.pipeline(config)
+        var stateFile = StateFile(path: config.state.file, storage: PosixStateFileStorage())
+        let (persisted, problem) = stateFile.loadOrDefault()
+        pipeline.status.permission = Permission.atStartUp(stored: persisted.permission, configRestricts: false)
+        pipeline.status.statePath = config.state.file
+        if let problem {
+            // A damaged state file must not stop tracking: the safe default is used and shown.
+            pipeline.status.stateProblem = problem.message
+            try? FileDescriptor.standardError.writeAll("trackd: \(problem.message); starting as not-determined\n")
+        }
         pipeline.status.configPath = options.configPath
         pipeline.status.controlPath = config.control.socket
         let path = options.configPath
         let explicit = options.explicitConfig
         let device = config.receiver.device
-        var daemon = Daemon(source: source, pipeline: pipeline, signals: signals, control: control) { pipeline in
+        var daemon = Daemon(
+            source: source, pipeline: pipeline, signals: signals, control: control,
+            stateFile: stateFile, persisted: persisted
+        ) { pipeline in
             // SIGHUP: a new configuration replaces filter and sampling settings; an invalid one
             // is reported and the running one kept.
             switch ConfigLoader.load(path, explicit: explicit) {

@@ -15,7 +15,7 @@ final class DaemonHarness {
     var socketPath: String { directory.appendingPathComponent("control.sock").path }
     var configPath: String { directory.appendingPathComponent("trackd.conf").path }
     var daemon: Process?
-    let output = Pipe()
+    var output = Pipe()
 
     /// A fresh directory and pty; the config names the pty's slave as the receiver device
     /// unless `device` says otherwise.
@@ -48,6 +48,9 @@ final class DaemonHarness {
 
             [control]
             socket = \(socketPath)
+
+            [state]
+            file = \(directory.appendingPathComponent("state").path)
             \(extra)
             """
         try text.write(toFile: configPath, atomically: true, encoding: .utf8)
@@ -63,6 +66,7 @@ final class DaemonHarness {
             throw POSIXError(.ENOENT)
         }
         let process = Process()
+        output = Pipe()
         process.executableURL = URL(fileURLWithPath: Self.binary("trackd"))
         process.arguments = ["--config", configPath]
         if !environment.isEmpty {

@@ -51,9 +51,47 @@ struct DaemonIntegrationTests {
         let after = try harness.trackctl(["status"])
         #expect(after.output.contains("1 waypoints (last \"old bridge\")"))
 
+        // First boot: nothing may be logged until someone allows it.
+        let firstBoot = try harness.trackctl(["doctor"])
+        #expect(firstBoot.status == 1)
+        #expect(firstBoot.output.contains("error permission: tracking is not allowed (not-determined)"))
+        let allow = try harness.trackctl(["privacy", "allow", "always"])
+        #expect(allow.status == 0)
+        #expect(allow.output.hasPrefix("always, precise"))
         let doctor = try harness.trackctl(["doctor"])
         #expect(doctor.status == 0, "\(doctor.output)")
+        #expect(doctor.output.contains("ok permission: always"))
         #expect(doctor.output.contains("ok all links work"))
+    }
+
+    @Test("privacy survives a restart; approximate snaps positions; bad requests are refused")
+    func privacyPersists() throws {
+        guard let bytes = DaemonHarness.capture(Self.capture) else {
+            print("skipped: ../shared/data/gpsd-regress is absent")
+            return
+        }
+        let harness = try DaemonHarness()
+        try harness.start()
+        #expect(try harness.trackctl(["privacy"]).output.hasPrefix("not-determined, precise (nothing is logged)"))
+        #expect(try harness.trackctl(["privacy", "allow", "when-in-use"]).status == 0)
+        #expect(try harness.trackctl(["privacy", "approximate"]).status == 0)
+        let bad = try harness.trackctl(["privacy", "precise", "--for", "forever"])
+        #expect(bad.status == 1)
+        #expect(bad.output.contains("error usage"))
+        harness.stop()
+        try harness.start()
+        let privacy = try harness.trackctl(["privacy"])
+        #expect(privacy.output.hasPrefix("when-in-use, approximate"))
+        harness.feed(bytes)
+        _ = try harness.waitForStatus { json in
+            ((json["filter"] as? [String: Any])?["accepted"] as? Int ?? 0) > 5
+        }
+        // The capture is at 38.110500°N 122.626918°W; approximate mode answers with a cell centre.
+        let whereReply = try harness.trackctl(["where", "--plain"])
+        #expect(!whereReply.output.hasPrefix("38.1105"))
+        #expect(whereReply.output.hasPrefix("38.11"))
+        #expect(try harness.trackctl(["privacy", "precise", "--for", "30m"]).output.contains("precise until"))
+        #expect(try harness.trackctl(["where", "--plain"]).output.hasPrefix("38.11") == true)
     }
 
     @Test("SIGTERM stops trackd within a second, exit code 0")
