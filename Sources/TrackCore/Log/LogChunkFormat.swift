@@ -8,7 +8,7 @@ public enum LogChunkFormat {
     /// The first four bytes of every keyframe chunk: `89 54 4C 4B` (0x89 then "TLK").
     public static var magic: (UInt8, UInt8, UInt8, UInt8) { (0x89, 0x54, 0x4C, 0x4B) }
     /// The format version this code writes and reads.
-    public static var version: UInt8 { 2 }
+    public static var version: UInt8 { 3 }
     /// Keyframe header bytes: magic 4, version 1, sequence 4, payload length 2.
     public static var keyframeHeaderByteCount: Int { 11 }
     /// Trailer bytes: the CRC32C of the chunk's header and payload, little-endian.

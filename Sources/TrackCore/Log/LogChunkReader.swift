@@ -28,19 +28,27 @@ public struct LogChunkHeader: Equatable, Sendable {
 ///     // the next chunk starts at header.end
 public struct LogChunkReader: Sendable {
     var context: LogPredictor?
-    var input = LogBitReader(bit: 0, endBit: 0)
+    var input: LogArithmeticDecoder?
+    /// Records read from the open chunk.
+    var recordsRead = 0
 
     /// A reader with no context: the first chunk it opens must be a keyframe.
     public init() {}
 
     /// Validates the chunk starting at `offset` and prepares its records. Errors: `.truncated`
     /// when the bytes end inside it (a torn tail), `.badMagic`, `.unsupportedVersion`,
-    /// `.crcMismatch`, `.malformedPayload` (no end bit), `.missingKeyframe`, and field errors
+    /// `.crcMismatch`, `.missingKeyframe`, and field errors
     /// from a keyframe's values.
     public mutating func open(_ bytes: Span<UInt8>, at offset: Int) throws(LogError) -> LogChunkHeader {
+        // The probabilities learn from every record and from the end of the chunk, so a chunk
+        // left half read is read to its end (quietly) before the next one continues its context.
+        while input != nil, context != nil {
+            do throws(LogError) { _ = try next(bytes) } catch { break }
+        }
         let state = context
         context = nil
-        input = LogBitReader(bit: 0, endBit: 0)
+        input = nil
+        recordsRead = 0
         var fields = LogByteReader(offset: offset, end: bytes.count)
         let first = try fields.byte(bytes)
         let isKeyframe = first == LogChunkFormat.magic.0
@@ -71,23 +79,19 @@ public struct LogChunkReader: Sendable {
         let found = UInt32(truncatingIfNeeded: try trailer.littleEndian(byteCount: 4, bytes))
         let computed = CRC32C.checksum(of: bytes, offset..<crcOffset)
         guard computed == found else { throw .crcMismatch(computed: computed, found: found, offset: crcOffset) }
-        // The records end at the last one-bit of the payload.
-        let last = bytes[crcOffset - 1]
-        guard last != 0 else { throw .malformedPayload(offset: crcOffset - 1) }
-        let endBit = (crcOffset - 1) * 8 + (7 - last.leadingZeroBitCount)
+        let endBit = crcOffset * 8
         var next: LogPredictor
         var bitStart = payloadStart * 8
         if isKeyframe {
             var values = LogByteReader(offset: payloadStart, end: crcOffset)
             next = try LogPredictor.readKeyframe(&values, bytes)
             bitStart = values.offset * 8
-            guard bitStart <= endBit else { throw .malformedPayload(offset: values.offset) }
         } else {
             guard let state else { throw .missingKeyframe(offset: offset) }
             next = state
         }
         context = next
-        input = LogBitReader(bit: bitStart, endBit: endBit)
+        input = LogArithmeticDecoder(bit: bitStart, endBit: endBit, bytes)
         return LogChunkHeader(offset: offset, isKeyframe: isKeyframe, sequence: sequence,
                               payloadByteCount: payload, byteCount: crcOffset + LogChunkFormat.crcByteCount - offset)
     }
@@ -95,10 +99,20 @@ public struct LogChunkReader: Sendable {
     /// The next record of the open chunk, or nil after its last. Throws (naming the offset, and
     /// dropping the context) when a record is malformed.
     public mutating func next(_ bytes: Span<UInt8>) throws(LogError) -> LogRecord? {
-        guard var state = context, input.bit < input.endBit else { return nil }
+        guard var state = context, var decoder = input else { return nil }
         context = nil
-        let record = try state.decode(&input, bytes)
+        input = nil
+        // After the n-th record, one decision says whether another follows.
+        if recordsRead > 0 && decoder.decode(&state.more[min(recordsRead, 7)], bytes) == 0 {
+            context = state
+            return nil
+        }
+        let record = try state.decode(&decoder, bytes)
+        // A well-formed chunk never makes the decoder read more than 32 bits past its payload.
+        guard decoder.isWithinPayload else { throw .malformedPayload(offset: decoder.endBit >> 3) }
+        recordsRead += 1
         context = state
+        input = decoder
         return record
     }
 }

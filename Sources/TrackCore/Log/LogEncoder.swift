@@ -27,7 +27,7 @@ public struct LogEncoder: Sendable {
     /// Records in the current chunk.
     public private(set) var recordCount = 0
     /// Bytes written into the buffer so far, end bit and CRC not included (0 while empty).
-    public var writtenByteCount: Int { recordCount == 0 ? 0 : (bits.bit + 7) >> 3 }
+    public var writtenByteCount: Int { recordCount == 0 ? 0 : (coder.out.bit + 7) >> 3 }
     /// True when the current chunk is a keyframe chunk. While the chunk is empty: true when a
     /// keyframe is already due (a new encoder, `startKeyframe`, `reset`); a keyframe due by time
     /// is decided by the chunk's first record.
@@ -36,7 +36,7 @@ public struct LogEncoder: Sendable {
     public let keyframeIntervalMilliseconds: Int64
     var keyframeTime: Int64 = 0
     var payloadStart = 0
-    var bits = LogBitWriter(bit: 0, limitBit: 0)
+    var coder = LogArithmeticEncoder(out: LogBitWriter(bit: 0, limitBit: 0))
     var predictor = LogPredictor(time: 0, latitude: 0, longitude: 0)
 
     /// An encoder whose first chunk, a keyframe, carries `sequence`.
@@ -63,7 +63,7 @@ public struct LogEncoder: Sendable {
         precondition(buffer.count >= LogChunkFormat.minimumBufferByteCount, "log chunk buffer too small")
         let time = record.time.millisecondsSinceEpoch
         var next = predictor
-        var out = bits
+        var out = coder
         var keyframe = isKeyframe
         var start = payloadStart
         if recordCount == 0 {
@@ -74,25 +74,31 @@ public struct LogEncoder: Sendable {
                 var header = LogByteWriter(offset: 0, limit: limit)
                 next = writeKeyframeHeader(for: record, &header, &buffer)
                 start = LogChunkFormat.keyframeHeaderByteCount
-                out = LogBitWriter(bit: header.offset * 8, limitBit: limit * 8)
+                out = LogArithmeticEncoder(out: LogBitWriter(bit: header.offset * 8, limitBit: limit * 8))
+                if header.failed { out.out.failed = true }
             } else {
                 // Room for a two-byte length; `sealChunk` moves a short payload down by one.
                 start = 2
-                out = LogBitWriter(bit: 16, limitBit: min(limit, 2 + LogChunkFormat.maximumPayloadByteCount) * 8)
+                let end = min(limit, 2 + LogChunkFormat.maximumPayloadByteCount)
+                out = LogArithmeticEncoder(out: LogBitWriter(bit: 16, limitBit: end * 8))
             }
+        } else {
+            out.encode(1, &next.more[min(recordCount, 7)], &buffer)
         }
         next.encode(record, &out, &buffer)
-        // The end bit must fit too.
-        out.write(0, count: 1, &buffer)
-        guard !out.failed else { return .full }
-        out.bit -= 1
+        // The end of the chunk must fit too.
+        var end = out
+        var ending = next
+        end.encode(0, &ending.more[min(recordCount + 1, 7)], &buffer)
+        end.finish(&buffer)
+        guard !end.out.failed else { return .full }
         if recordCount == 0 {
             isKeyframe = keyframe
             if keyframe { keyframeTime = time }
             payloadStart = start
         }
         predictor = next
-        bits = out
+        coder = out
         recordCount += 1
         return .appended
     }
@@ -102,11 +108,12 @@ public struct LogEncoder: Sendable {
     /// is empty). The encoder then starts the next chunk with `sequence + 1`.
     public mutating func sealChunk(_ buffer: inout MutableSpan<UInt8>) -> Int {
         guard recordCount > 0 else { return 0 }
-        // A one-bit then zero padding: the decoder finds the end of the records at the last one-bit.
-        var out = bits
-        out.write(1, count: 1, &buffer)
-        var end = (out.bit + 7) >> 3
-        if out.bit & 7 != 0 { out.write(0, count: 8 - out.bit & 7, &buffer) }
+        // "No more records", the end of the code, then 0 bits up to the byte boundary.
+        var out = coder
+        out.encode(0, &predictor.more[min(recordCount, 7)], &buffer)
+        out.finish(&buffer)
+        var end = (out.out.bit + 7) >> 3
+        if out.out.bit & 7 != 0 { out.out.write(0, count: 8 - out.out.bit & 7, &buffer) }
         let payload = end - payloadStart
         var length = LogByteWriter(offset: payloadStart - 2, limit: payloadStart)
         if isKeyframe {
