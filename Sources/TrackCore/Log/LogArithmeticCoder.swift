@@ -92,8 +92,9 @@ struct LogArithmeticEncoder: Sendable {
     }
 }
 
-/// Decodes what `LogArithmeticEncoder` wrote: the payload's bits from `bit` on, 0 bits once
-/// past `endBit`. `bit` may run up to 32 bits past `endBit` in a well-formed chunk, never more.
+/// Decodes what `LogArithmeticEncoder` wrote: the bits from `bit` on, 0 bits once past
+/// `endBit`. It reads 32 bits ahead of its decisions: after a code of E bits (finish included)
+/// `bit` is the code's start + E + 30.
 struct LogArithmeticDecoder: Sendable {
     var low: UInt64 = 0
     var high: UInt64 = LogArithmetic.top
@@ -106,9 +107,6 @@ struct LogArithmeticDecoder: Sendable {
         self.endBit = endBit
         for _ in 0..<32 { value = value << 1 | nextBit(bytes) }
     }
-
-    /// True while the decoder has read no further than a well-formed chunk lets it.
-    var isWithinPayload: Bool { bit <= endBit + 32 }
 
     mutating func decode(_ model: inout LogBitModel, _ bytes: Span<UInt8>) -> UInt64 {
         let bit = decode(zeroChance: model.zeroChance, bytes)

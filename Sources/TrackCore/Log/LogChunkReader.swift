@@ -31,14 +31,17 @@ public struct LogChunkReader: Sendable {
     var input: LogArithmeticDecoder?
     /// Records read from the open chunk.
     var recordsRead = 0
+    /// How far a well-formed chunk's code can make the decoder read: 32 bits past its payload.
+    var limitBit = 0
 
     /// A reader with no context: the first chunk it opens must be a keyframe.
     public init() {}
 
     /// Validates the chunk starting at `offset` and prepares its records. Errors: `.truncated`
     /// when the bytes end inside it (a torn tail), `.badMagic`, `.unsupportedVersion`,
-    /// `.crcMismatch`, `.missingKeyframe`, and field errors
-    /// from a keyframe's values.
+    /// `.crcMismatch`, `.missingKeyframe` (a data chunk with no context to decode it), and field
+    /// errors from a keyframe's values or, for a data chunk, from its records (decoding them is
+    /// how its end is found).
     public mutating func open(_ bytes: Span<UInt8>, at offset: Int) throws(LogError) -> LogChunkHeader {
         // The probabilities learn from every record and from the end of the chunk, so a chunk
         // left half read is read to its end (quietly) before the next one continues its context.
@@ -49,51 +52,80 @@ public struct LogChunkReader: Sendable {
         context = nil
         input = nil
         recordsRead = 0
-        var fields = LogByteReader(offset: offset, end: bytes.count)
-        let first = try fields.byte(bytes)
-        let isKeyframe = first == LogChunkFormat.magic.0
-        var sequence: UInt32?
-        let payload: Int
-        if isKeyframe {
-            for index in 1..<4 {
-                guard try fields.byte(bytes) == LogChunkFormat.magicByte(index) else { throw .badMagic(offset: offset) }
-            }
-            let version = try fields.byte(bytes)
-            guard version == LogChunkFormat.version else { throw .unsupportedVersion(version, offset: offset + 4) }
-            sequence = UInt32(truncatingIfNeeded: try fields.littleEndian(byteCount: 4, bytes))
-            payload = Int(try fields.littleEndian(byteCount: 2, bytes))
-        } else if first >= 0x01 && first < 0x80 {
-            payload = Int(first)
-        } else if first >= 0xC0 {
-            payload = Int(first & 0x3F) << 8 | Int(try fields.byte(bytes))
-        } else {
-            throw .badMagic(offset: offset)
+        guard offset >= 0, offset < bytes.count else { throw .truncated(offset: max(offset, 0)) }
+        guard bytes[offset] == LogChunkFormat.magic.0 else {
+            guard let state else { throw .missingKeyframe(offset: offset) }
+            return try openData(bytes, at: offset, state)
         }
-        guard payload >= 1, payload <= LogChunkFormat.maximumPayloadByteCount else {
-            throw .badMagic(offset: offset)
+        do throws(LogError) {
+            return try openKeyframe(bytes, at: offset)
+        } catch {
+            // A data chunk's code may begin with the magic's bytes (about once in 2^32 chunks).
+            guard let state else { throw error }
+            do throws(LogError) { return try openData(bytes, at: offset, state) } catch _ { throw error }
         }
+    }
+
+    private mutating func openKeyframe(_ bytes: Span<UInt8>, at offset: Int) throws(LogError) -> LogChunkHeader {
+        var fields = LogByteReader(offset: offset + 1, end: bytes.count)
+        for index in 1..<4 {
+            guard try fields.byte(bytes) == LogChunkFormat.magicByte(index) else { throw .badMagic(offset: offset) }
+        }
+        let version = try fields.byte(bytes)
+        guard version == LogChunkFormat.version else { throw .unsupportedVersion(version, offset: offset + 4) }
+        let sequence = UInt32(truncatingIfNeeded: try fields.littleEndian(byteCount: 4, bytes))
+        let payload = Int(try fields.littleEndian(byteCount: 2, bytes))
+        guard payload >= 1, payload <= LogChunkFormat.maximumPayloadByteCount else { throw .badMagic(offset: offset) }
         let payloadStart = fields.offset
         let crcOffset = payloadStart + payload
         guard crcOffset + LogChunkFormat.crcByteCount <= bytes.count else { throw .truncated(offset: bytes.count) }
+        try checkCRC(bytes, offset, crcOffset)
+        var values = LogByteReader(offset: payloadStart, end: crcOffset)
+        context = try LogPredictor.readKeyframe(&values, bytes)
+        // Past the payload the code reads 0 bits.
+        input = LogArithmeticDecoder(bit: values.offset * 8, endBit: crcOffset * 8, bytes)
+        limitBit = crcOffset * 8 + 32
+        return LogChunkHeader(offset: offset, isKeyframe: true, sequence: sequence, payloadByteCount: payload,
+                              byteCount: crcOffset + LogChunkFormat.crcByteCount - offset)
+    }
+
+    /// A data chunk has no length: its records are decoded once to find where the code ends
+    /// (two bits after the decoder's last shift, rounded up to a byte), the CRC there is checked,
+    /// and `next` decodes them again.
+    private mutating func openData(_ bytes: Span<UInt8>, at offset: Int, _ state: LogPredictor) throws(LogError) -> LogChunkHeader {
+        let start = offset * 8
+        let available = bytes.count * 8
+        let limit = start + LogChunkFormat.maximumPayloadByteCount * 8 + 32
+        var trial = state
+        var decoder = LogArithmeticDecoder(bit: start, endBit: available, bytes)
+        var count = 0
+        do throws(LogError) {
+            while count == 0 || decoder.decode(&trial.more[min(count, 7)], bytes) == 1 {
+                _ = try trial.decode(&decoder, bytes)
+                count += 1
+                guard decoder.bit <= limit else { throw .malformedPayload(offset: offset) }
+                guard decoder.bit <= available + 32 else { throw .truncated(offset: bytes.count) }
+            }
+        } catch {
+            // Decoding ran into bytes that are not there yet: a torn tail.
+            throw decoder.bit > available ? .truncated(offset: bytes.count) : error
+        }
+        let payload = (decoder.bit - start - 30 + 7) >> 3
+        let crcOffset = offset + payload
+        guard crcOffset + LogChunkFormat.crcByteCount <= bytes.count else { throw .truncated(offset: bytes.count) }
+        try checkCRC(bytes, offset, crcOffset)
+        context = state
+        input = LogArithmeticDecoder(bit: start, endBit: available, bytes)
+        limitBit = crcOffset * 8 + 32
+        return LogChunkHeader(offset: offset, isKeyframe: false, sequence: nil, payloadByteCount: payload,
+                              byteCount: payload + LogChunkFormat.crcByteCount)
+    }
+
+    private func checkCRC(_ bytes: Span<UInt8>, _ offset: Int, _ crcOffset: Int) throws(LogError) {
         var trailer = LogByteReader(offset: crcOffset, end: bytes.count)
         let found = UInt32(truncatingIfNeeded: try trailer.littleEndian(byteCount: 4, bytes))
         let computed = CRC32C.checksum(of: bytes, offset..<crcOffset)
         guard computed == found else { throw .crcMismatch(computed: computed, found: found, offset: crcOffset) }
-        let endBit = crcOffset * 8
-        var next: LogPredictor
-        var bitStart = payloadStart * 8
-        if isKeyframe {
-            var values = LogByteReader(offset: payloadStart, end: crcOffset)
-            next = try LogPredictor.readKeyframe(&values, bytes)
-            bitStart = values.offset * 8
-        } else {
-            guard let state else { throw .missingKeyframe(offset: offset) }
-            next = state
-        }
-        context = next
-        input = LogArithmeticDecoder(bit: bitStart, endBit: endBit, bytes)
-        return LogChunkHeader(offset: offset, isKeyframe: isKeyframe, sequence: sequence,
-                              payloadByteCount: payload, byteCount: crcOffset + LogChunkFormat.crcByteCount - offset)
     }
 
     /// The next record of the open chunk, or nil after its last. Throws (naming the offset, and
@@ -109,7 +141,7 @@ public struct LogChunkReader: Sendable {
         }
         let record = try state.decode(&decoder, bytes)
         // A well-formed chunk never makes the decoder read more than 32 bits past its payload.
-        guard decoder.isWithinPayload else { throw .malformedPayload(offset: decoder.endBit >> 3) }
+        guard decoder.bit <= limitBit else { throw .malformedPayload(offset: (limitBit - 32) >> 3) }
         recordsRead += 1
         context = state
         input = decoder

@@ -77,10 +77,9 @@ public struct LogEncoder: Sendable {
                 out = LogArithmeticEncoder(out: LogBitWriter(bit: header.offset * 8, limitBit: limit * 8))
                 if header.failed { out.out.failed = true }
             } else {
-                // Room for a two-byte length; `sealChunk` moves a short payload down by one.
-                start = 2
-                let end = min(limit, 2 + LogChunkFormat.maximumPayloadByteCount)
-                out = LogArithmeticEncoder(out: LogBitWriter(bit: 16, limitBit: end * 8))
+                // A data chunk is its code and the CRC: the decoder finds where the code ends.
+                start = 0
+                out = LogArithmeticEncoder(out: LogBitWriter(bit: 0, limitBit: min(limit, LogChunkFormat.maximumPayloadByteCount) * 8))
             }
         } else {
             out.encode(1, &next.more[min(recordCount, 7)], &buffer)
@@ -112,19 +111,11 @@ public struct LogEncoder: Sendable {
         var out = coder
         out.encode(0, &predictor.more[min(recordCount, 7)], &buffer)
         out.finish(&buffer)
-        var end = (out.out.bit + 7) >> 3
+        let end = (out.out.bit + 7) >> 3
         if out.out.bit & 7 != 0 { out.out.write(0, count: 8 - out.out.bit & 7, &buffer) }
-        let payload = end - payloadStart
-        var length = LogByteWriter(offset: payloadStart - 2, limit: payloadStart)
         if isKeyframe {
-            length.littleEndian(UInt64(payload), byteCount: 2, &buffer)
-        } else if payload < 0x80 {
-            for index in 2..<end { buffer[index - 1] = buffer[index] }
-            buffer[0] = UInt8(payload)
-            end -= 1
-        } else {
-            length.byte(0xC0 | UInt8(payload >> 8), &buffer)
-            length.byte(UInt8(payload & 0xFF), &buffer)
+            var length = LogByteWriter(offset: payloadStart - 2, limit: payloadStart)
+            length.littleEndian(UInt64(end - payloadStart), byteCount: 2, &buffer)
         }
         let crc = CRC32C.checksum(of: buffer.span, 0..<end)
         var trailer = LogByteWriter(offset: end, limit: end + LogChunkFormat.crcByteCount)
