@@ -2,8 +2,8 @@
 ///
 /// A log is a run of chunks. A keyframe chunk is `magic (4) | version (1) | sequence (4) |
 /// payload length (2) | payload | CRC32C (4)` and starts a prediction context; a data chunk is
-/// `payload length (1 or 2) | payload | CRC32C (4)` and continues the context of the keyframe
-/// before it. A 5 s chunk of 1 Hz fixes is about 15 bytes.
+/// `payload | CRC32C (4)` (the decoder finds where its arithmetic code ends) and continues the
+/// context of the keyframe before it. A 5 s chunk of 1 Hz fixes is about 20 bytes.
 public enum LogChunkFormat {
     /// The first four bytes of every keyframe chunk: `89 54 4C 4B` (0x89 then "TLK").
     public static var magic: (UInt8, UInt8, UInt8, UInt8) { (0x89, 0x54, 0x4C, 0x4B) }
@@ -13,10 +13,10 @@ public enum LogChunkFormat {
     public static var keyframeHeaderByteCount: Int { 11 }
     /// Trailer bytes: the CRC32C of the chunk's header and payload, little-endian.
     public static var crcByteCount: Int { 4 }
-    /// The largest payload of any chunk: what a data chunk's two-byte length can describe.
+    /// The largest payload of any chunk; a reader gives up on a data chunk whose code runs longer.
     public static var maximumPayloadByteCount: Int { 16_383 }
     /// The smallest buffer `LogEncoder` accepts: a keyframe header and values, the largest record
-    /// (a waypoint with a 64-byte label), the end bit and the CRC.
+    /// (a waypoint with a 64-byte label), the end of the code and the CRC.
     public static var minimumBufferByteCount: Int { 192 }
 
     static func magicByte(_ index: Int) -> UInt8 {

@@ -6,9 +6,11 @@ public struct LogChunkHeader: Equatable, Sendable {
     public var isKeyframe: Bool
     /// The writer's chunk sequence number, stored in keyframe chunks only (nil in data chunks).
     public var sequence: UInt32?
-    /// Bytes between the header and the CRC, 1…16,383.
+    /// Bytes between the header and the CRC, 1…16,383: for a data chunk, its code rounded up to
+    /// a byte.
     public var payloadByteCount: Int
-    /// The whole chunk's length: header, payload and CRC, e.g. 1 + 10 + 4 = 15.
+    /// The whole chunk's length: header (11 bytes for a keyframe, none for a data chunk),
+    /// payload and CRC, e.g. 0 + 16 + 4 = 20.
     public var byteCount: Int
 
     /// The offset of the chunk after this one.

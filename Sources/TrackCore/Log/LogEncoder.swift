@@ -26,7 +26,8 @@ public struct LogEncoder: Sendable {
     public private(set) var sequence: UInt32
     /// Records in the current chunk.
     public private(set) var recordCount = 0
-    /// Bytes written into the buffer so far, end bit and CRC not included (0 while empty).
+    /// Bytes written into the buffer so far, the code's end and the CRC not included (0 while
+    /// empty).
     public var writtenByteCount: Int { recordCount == 0 ? 0 : (coder.out.bit + 7) >> 3 }
     /// True when the current chunk is a keyframe chunk. While the chunk is empty: true when a
     /// keyframe is already due (a new encoder, `startKeyframe`, `reset`); a keyframe due by time
@@ -58,7 +59,7 @@ public struct LogEncoder: Sendable {
     /// Appends `record` to the chunk in `buffer` (at least `LogChunkFormat.minimumBufferByteCount`
     /// bytes, the same buffer for every call until `sealChunk`). The first record of a chunk also
     /// writes its header (and for a keyframe, its time and position). Returns `.full`, changing
-    /// nothing, when the record, the end bit and the CRC would not fit.
+    /// nothing, when the record, the end of the code and the CRC would not fit.
     public mutating func append(_ record: LogRecord, to buffer: inout MutableSpan<UInt8>) -> LogAppendResult {
         precondition(buffer.count >= LogChunkFormat.minimumBufferByteCount, "log chunk buffer too small")
         let time = record.time.millisecondsSinceEpoch
@@ -87,8 +88,8 @@ public struct LogEncoder: Sendable {
         next.encode(record, &out, &buffer)
         // The end of the chunk must fit too.
         var end = out
-        var ending = next
-        end.encode(0, &ending.more[min(recordCount + 1, 7)], &buffer)
+        var ending = next.more[min(recordCount + 1, 7)]
+        end.encode(0, &ending, &buffer)
         end.finish(&buffer)
         guard !end.out.failed else { return .full }
         if recordCount == 0 {
@@ -102,9 +103,10 @@ public struct LogEncoder: Sendable {
         return .appended
     }
 
-    /// Completes the chunk in `buffer`: appends the end bit, fills in the payload length,
-    /// appends the CRC32C, and returns the chunk's length in bytes (0, writing nothing, when it
-    /// is empty). The encoder then starts the next chunk with `sequence + 1`.
+    /// Completes the chunk in `buffer`: ends the code ("no more records" and two bits), pads it
+    /// to a byte, fills in a keyframe's payload length, appends the CRC32C, and returns the
+    /// chunk's length in bytes (0, writing nothing, when it is empty). The encoder then starts
+    /// the next chunk with `sequence + 1`.
     public mutating func sealChunk(_ buffer: inout MutableSpan<UInt8>) -> Int {
         guard recordCount > 0 else { return 0 }
         // "No more records", the end of the code, then 0 bits up to the byte boundary.
