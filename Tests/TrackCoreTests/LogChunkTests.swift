@@ -207,6 +207,25 @@ struct LogChunkTests {
         #expect(readLog(chunks.flatMap { $0 }) == LogReadout(records: records))
     }
 
+    @Test func truncatedChunkCanBeOpenedAgainWithMoreBytes() throws {
+        // A reader holding only part of the log: every cut inside a data chunk is `.truncated`,
+        // and the same reader then opens that chunk in the whole log and reads on.
+        let log = walkChunks.flatMap { $0 }
+        let secondStart = walkChunks[0].count
+        let secondEnd = secondStart + walkChunks[1].count
+        for cut in secondStart..<secondEnd {
+            var reader = LogChunkReader()
+            let prefix = Array(log[0..<cut])
+            let first = try reader.open(prefix.span, at: 0)
+            while try reader.next(prefix.span) != nil {}
+            #expect(throws: LogError.truncated(offset: cut)) { try reader.open(prefix.span, at: first.end) }
+            let header = try reader.open(log.span, at: first.end)
+            var records: [LogRecord] = []
+            while let record = try reader.next(log.span) { records.append(record) }
+            #expect(header.end == secondEnd && records == Array(walkRecords[5..<10]), "cut at \(cut)")
+        }
+    }
+
     @Test func dataChunkWithoutKeyframeIsRefused() {
         var reader = LogChunkReader()
         let chunk = walkChunks[1]

@@ -20,9 +20,12 @@ public struct LogChunkHeader: Equatable, Sendable {
 /// Reads the log chunk by chunk: checks each chunk's framing and CRC32C before it returns any of
 /// its records, and carries the prediction context from a keyframe to the data chunks after it.
 ///
-/// Pass the same bytes to every call. After any error the context is dropped: data chunks are
-/// then refused with `.missingKeyframe` until the next keyframe, which a caller finds with
-/// `LogChunkFormat.nextKeyframe`. Example:
+/// Pass the same bytes to every call (or the same bytes with more after them). After
+/// `.truncated` at the end of the bytes the reader keeps its context, so a caller that holds only
+/// the start of a log can add bytes and open the same offset again. After any other error the
+/// context is dropped: data chunks are then refused with `.missingKeyframe` until the next
+/// keyframe, which a caller finds with `LogChunkFormat.nextKeyframe`. A data chunk has no
+/// length: `open` decodes it once to find its CRC. Example:
 ///
 ///     var reader = LogChunkReader()
 ///     let header = try reader.open(bytes.span, at: 0)    // throws(LogError), e.g. .crcMismatch
@@ -54,6 +57,17 @@ public struct LogChunkReader: Sendable {
         context = nil
         input = nil
         recordsRead = 0
+        do throws(LogError) {
+            return try openChunk(bytes, at: offset, state)
+        } catch {
+            // Bytes that end inside the chunk are not damage: called again with more bytes, at
+            // the same offset, the reader still has the context a data chunk needs.
+            if case .truncated(let at) = error, at >= bytes.count { context = state }
+            throw error
+        }
+    }
+
+    private mutating func openChunk(_ bytes: Span<UInt8>, at offset: Int, _ state: LogPredictor?) throws(LogError) -> LogChunkHeader {
         guard offset >= 0, offset < bytes.count else { throw .truncated(offset: max(offset, 0)) }
         guard bytes[offset] == LogChunkFormat.magic.0 else {
             guard let state else { throw .missingKeyframe(offset: offset) }
