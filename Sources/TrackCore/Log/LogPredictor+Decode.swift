@@ -59,8 +59,11 @@ extension LogPredictor {
     ) throws(LogError) -> LogFix {
         let offset = input.byteOffset
         let time = predictedTime &+ (try timeCode.decode(&input, bytes, offset: offset))
-        let latitude = try int32(predictedLatitude &+ (try latitudeCode.decode(&input, bytes, offset: offset)), input)
-        let longitude = try int32(predictedLongitude &+ (try longitudeCode.decode(&input, bytes, offset: offset)), input)
+        let grid = fixFlags >> LogFlags.gridShift
+        let latitudeIndex = predictedLatitude(grid) &+ (try latitudeCode.decode(&input, bytes, offset: offset))
+        let longitudeIndex = predictedLongitude(grid) &+ (try longitudeCode.decode(&input, bytes, offset: offset))
+        let latitude = try int32(LogGrid.value(latitudeIndex, grid), input)
+        let longitude = try int32(LogGrid.value(longitudeIndex, grid), input)
         // FixMode has exactly four cases, one per value of the two mode bits.
         var fix = LogFix(time: UTCTime(millisecondsSinceEpoch: time),
                          position: LogPosition(latitudeE7: latitude, longitudeE7: longitude),

@@ -8,6 +8,7 @@ extension LogPredictor {
         next.speed = speed
         next.course = course
         next.accuracy = accuracy
+        next.gridChooser = gridChooser
         return next
     }
 

@@ -20,8 +20,10 @@ struct LogPredictor: Sendable {
     var speed: Int64 = 0
     var course: Int64 = 0
     var accuracy: Int64 = 0
-    /// Mode and presence bits of the last fix (`LogFlags`), 0 at the keyframe.
+    /// Mode, presence and grid bits of the last fix (`LogFlags`), 0 at the keyframe.
     var flags: UInt8 = 0
+    /// The encoder's grid choice; a decoder follows the flags and never uses it.
+    var gridChooser = LogGridChooser()
     /// "Another record follows" after the n-th record of a chunk, n = 1…7 (7 for any later).
     var more = InlineArray<8, LogBitModel>(repeating: LogBitModel())
     /// "The record is not a fix".
@@ -49,8 +51,17 @@ struct LogPredictor: Sendable {
     // Wrapping arithmetic throughout: every difference is taken modulo 2^64 on both sides, so
     // even extreme times (Int64.min next to Int64.max) round-trip exactly.
     var predictedTime: Int64 { time &+ timeStep }
-    var predictedLatitude: Int64 { latitude &+ latitudeStep }
-    var predictedLongitude: Int64 { longitude &+ longitudeStep }
+
+    /// The predicted latitude as an index on `grid`: the last step repeated, in grid steps.
+    func predictedLatitude(_ grid: UInt8) -> Int64 {
+        let last = LogGrid.index(latitude, grid)
+        return last &+ (last &- LogGrid.index(latitude &- latitudeStep, grid))
+    }
+
+    func predictedLongitude(_ grid: UInt8) -> Int64 {
+        let last = LogGrid.index(longitude, grid)
+        return last &+ (last &- LogGrid.index(longitude &- longitudeStep, grid))
+    }
 
     mutating func advance(time newTime: Int64, latitude newLatitude: Int64, longitude newLongitude: Int64) {
         timeStep = newTime &- time
@@ -62,14 +73,16 @@ struct LogPredictor: Sendable {
     }
 }
 
-/// The 6 flag bits of a fix: mode in bits 0–1, then which optionals are present.
+/// The 8 flag bits of a fix: mode in bits 0–1, which optionals are present, the position grid
+/// (`LogGrid`) in bits 6–7.
 enum LogFlags {
     static let modeMask: UInt8 = 0x03
     static let altitude: UInt8 = 0x04
     static let speed: UInt8 = 0x08
     static let course: UInt8 = 0x10
     static let accuracy: UInt8 = 0x20
-    static let bitCount = 6
+    static let gridShift: UInt8 = 6
+    static let bitCount = 8
 }
 
 /// The kind numbers (3 bits, after the "not a fix" decision) of records other than fixes.
@@ -134,14 +147,16 @@ extension LogPredictor {
         if fix.speedCentimetresPerSecond != nil { fixFlags |= LogFlags.speed }
         if fix.courseCentidegrees != nil { fixFlags |= LogFlags.course }
         if fix.accuracyDecimetres != nil { fixFlags |= LogFlags.accuracy }
+        let grid = gridChooser.grid(latitude: latitude, longitude: longitude, current: flags >> LogFlags.gridShift)
+        fixFlags |= grid << LogFlags.gridShift
         out.encode(fixFlags == flags ? 0 : 1, &newFlags, &bytes)
         if fixFlags != flags {
             out.encodeDirect(UInt64(fixFlags), count: LogFlags.bitCount, &bytes)
             flags = fixFlags
         }
         timeCode.encode(time &- predictedTime, &out, &bytes)
-        latitudeCode.encode(latitude &- predictedLatitude, &out, &bytes)
-        longitudeCode.encode(longitude &- predictedLongitude, &out, &bytes)
+        latitudeCode.encode(LogGrid.index(latitude, grid) &- predictedLatitude(grid), &out, &bytes)
+        longitudeCode.encode(LogGrid.index(longitude, grid) &- predictedLongitude(grid), &out, &bytes)
         if let value = fix.altitudeDecimetres {
             altitudeCode.encode(Int64(value) &- altitude, &out, &bytes)
             altitude = Int64(value)
