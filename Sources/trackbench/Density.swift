@@ -121,12 +121,17 @@ let gpxHeader: StaticString = """
     """
 let gpxFooter: StaticString = "    </trkseg>\n  </trk>\n</gpx>\n"
 
-func runDensity(_ path: String, syncMilliseconds: Int64, keyframeMilliseconds: Int64) throws(Errno) {
+/// The fixes of a track CSV in the shared layout (header line skipped).
+func densityFixes(_ path: String) throws(Errno) -> [LogFix] {
     var file: [UInt8] = []
     try forEachChunk(ofFileAt: path) { chunk in file.append(contentsOf: chunk) }
-    let fixes = file.split(separator: UInt8(ascii: "\n")).dropFirst().compactMap { line in
+    return file.split(separator: UInt8(ascii: "\n")).dropFirst().compactMap { line in
         densityFix(line.last == UInt8(ascii: "\r") ? line.dropLast() : line)
     }
+}
+
+func runDensity(_ path: String, syncMilliseconds: Int64, keyframeMilliseconds: Int64) throws(Errno) {
+    let fixes = try densityFixes(path)
     let log = DensityLog(fixes, syncMilliseconds: syncMilliseconds, keyframeMilliseconds: keyframeMilliseconds)
     // What each field costs: the same track with that field made perfectly predictable (a
     // constant) or absent, so chunk boundaries and keyframes stay where they were.

@@ -1,4 +1,5 @@
 import TrackCore
+import TrackIO
 
 /// A track encoded as the daemon would log it: `LogEncoder` chunks sealed when a fix is
 /// `syncMilliseconds` after the chunk's first fix, a keyframe every `keyframeMilliseconds`.
@@ -48,6 +49,41 @@ struct DensityLog {
         let elapsed = started.duration(to: clock.now)
         nanoseconds = elapsed.components.seconds * 1_000_000_000 + elapsed.components.attoseconds / 1_000_000_000
     }
+}
+
+/// `trackbench logencode FILE.csv ROUNDS`: the track's fixes through one `LogEncoder` ROUNDS
+/// times (5 s syncs, 300 s keyframes), every chunk sealed into the same buffer and dropped, so
+/// the malloc counter's difference between two ROUNDS is what appending and sealing allocate.
+/// Prints `records=… bytes=…`.
+func runLogEncode(_ path: String, rounds: Int) throws(Errno) {
+    let fixes = try densityFixes(path)
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    var encoder = LogEncoder(sequence: 0)
+    var records = 0
+    var bytes = 0
+    var chunkStart: Int64 = 0
+    // Each round moves the track a day on, so keyframes come as they would in one long log.
+    var shift: Int64 = 0
+    for _ in 0..<rounds {
+        for fix in fixes {
+            var moved = fix
+            moved.time = UTCTime(millisecondsSinceEpoch: fix.time.millisecondsSinceEpoch &+ shift)
+            let time = moved.time.millisecondsSinceEpoch
+            var span = buffer.mutableSpan
+            if !encoder.isEmpty, time &- chunkStart >= 5_000 || time < chunkStart { bytes += encoder.sealChunk(&span) }
+            if encoder.isEmpty { chunkStart = time }
+            if encoder.append(.fix(moved), to: &span) == .full {
+                bytes += encoder.sealChunk(&span)
+                chunkStart = time
+                _ = encoder.append(.fix(moved), to: &span)
+            }
+            records += 1
+        }
+        shift &+= 86_400_000
+    }
+    var span = buffer.mutableSpan
+    bytes += encoder.sealChunk(&span)
+    print("records=\(records) bytes=\(bytes)")
 }
 
 /// Bytes of the seven keyframe values (svarints) after a keyframe chunk's 11-byte header.
