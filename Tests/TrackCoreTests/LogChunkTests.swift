@@ -91,7 +91,7 @@ struct LogChunkTests {
     }
 
     @Test func sealOfEmptyChunkWritesNothing() {
-        var buffer = [UInt8](repeating: 0, count: 256)
+        var buffer = [UInt8](repeating: 0, count: LogChunkFormat.minimumBufferByteCount)
         var encoder = LogEncoder(sequence: 5)
         var span = buffer.mutableSpan
         #expect(encoder.sealChunk(&span) == 0)
@@ -99,7 +99,7 @@ struct LogChunkTests {
     }
 
     @Test func startKeyframeMakesTheNextChunkAKeyframe() throws {
-        var buffer = [UInt8](repeating: 0, count: 256)
+        var buffer = [UInt8](repeating: 0, count: LogChunkFormat.minimumBufferByteCount)
         var encoder = LogEncoder(sequence: 0)
         var span = buffer.mutableSpan
         #expect(encoder.append(LogSamples.fix(0), to: &span) == .appended)
@@ -112,11 +112,11 @@ struct LogChunkTests {
         #expect(!encoder.isKeyframe)
     }
 
-    @Test(arguments: [192, 193, 200, 333, 1024])
+    @Test(arguments: [1024, 1025, 1100, 1333, 4096])
     func fullBufferSealsAndContinues(_ size: Int) throws {
         var buffer = [UInt8](repeating: 0, count: size)
         var encoder = LogEncoder(sequence: 0, keyframeIntervalMilliseconds: 30_000)
-        let records = walk(200)
+        let records = walk(3_000)
         var log: [UInt8] = []
         for record in records {
             var span = buffer.mutableSpan
@@ -134,6 +134,29 @@ struct LogChunkTests {
         var span = buffer.mutableSpan
         log += buffer[0..<encoder.sealChunk(&span)]
         #expect(readLog(log) == LogReadout(records: records))
+    }
+
+    @Test func adversarialFixFitsAnEmptyChunkOfTheMinimumSize() {
+        // Residuals of 2^19 down to 2^0, 40 fixes each, leave every exponent model expecting
+        // "stop"; then a fix with every field at an extreme makes the longest codes they allow.
+        var records: [LogRecord] = []
+        var second: Int64 = 0
+        for k in (0...19).reversed() {
+            for step in 0..<40 {
+                let swing = Int32(1 << k) * (step % 2 == 0 ? 1 : -1)
+                second += 1 + Int64(step % 2) << k
+                records.append(LogSamples.fix(second, LogPosition(latitudeE7: 400_000_000 + swing, longitudeE7: 100_000_000 - swing),
+                                              altitude: 1_000 + swing, speed: 5_000 + swing, course: 9_000 + swing,
+                                              accuracy: 50 + swing))
+            }
+        }
+        records.append(.fix(LogFix(time: UTCTime(millisecondsSinceEpoch: .min),
+                                   position: LogPosition(latitudeE7: .min, longitudeE7: .max),
+                                   altitudeDecimetres: .min, speedCentimetresPerSecond: .max,
+                                   courseCentidegrees: .min, accuracyDecimetres: .max, mode: .threeD)))
+        let chunks = encodeChunks(records, bufferSize: LogChunkFormat.minimumBufferByteCount, keyframeInterval: .max)
+        #expect(chunks.allSatisfy { $0.count <= LogChunkFormat.minimumBufferByteCount })
+        #expect(readLog(chunks.flatMap { $0 }) == LogReadout(records: records))
     }
 
     @Test func everyTruncationLosesOnlyTheTornChunk() {

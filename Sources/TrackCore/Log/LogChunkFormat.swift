@@ -15,9 +15,11 @@ public enum LogChunkFormat {
     public static var crcByteCount: Int { 4 }
     /// The largest payload of any chunk; a reader gives up on a data chunk whose code runs longer.
     public static var maximumPayloadByteCount: Int { 16_383 }
-    /// The smallest buffer `LogEncoder` accepts: a keyframe header and values, the largest record
-    /// (a waypoint with a 64-byte label), the end of the code and the CRC.
-    public static var minimumBufferByteCount: Int { 192 }
+    /// The smallest buffer `LogEncoder` accepts, 1,024 bytes: a keyframe header (11) and values
+    /// (at most 70), the largest record and the end of its code (at most 919: a fix makes at most
+    /// 907 decisions, and none costs more than log2(4096 / 15) ≈ 8.1 bits), and the CRC (4). So
+    /// any record fits an empty chunk; a 5 s chunk of real fixes takes about 20 bytes.
+    public static var minimumBufferByteCount: Int { 1_024 }
 
     static func magicByte(_ index: Int) -> UInt8 {
         switch index {
