@@ -26,6 +26,11 @@ public struct FaultyLogDisk: LogFileLayer {
     public var failures: [Int: Errno] = [:]
     /// Called after every step with the disk and the step's number.
     public var observer: ((FaultyLogDisk, Int) -> Void)?
+    /// When true, `sync` succeeds without making anything durable: a broken disk the harness
+    /// must catch.
+    public var syncLies = false
+    /// Files deleted so far.
+    public private(set) var removedCount = 0
     /// What `availableBytes` answers.
     public var availableByteCount = 1 << 30
 
@@ -103,7 +108,7 @@ public struct FaultyLogDisk: LogFileLayer {
     /// Makes the file's content durable; an injected failure makes nothing durable.
     public mutating func sync(_ handle: String) throws(Errno) {
         try step()
-        if var file = files[handle] {
+        if !syncLies, var file = files[handle] {
             file.durable = file.data
             file.pending = []
             files[handle] = file
@@ -116,6 +121,7 @@ public struct FaultyLogDisk: LogFileLayer {
     public mutating func remove(_ path: String) throws(Errno) {
         try step()
         guard names.remove(path) != nil else { throw Errno.noSuchFile }
+        removedCount += 1
         observe()
     }
 
