@@ -20,6 +20,9 @@ public struct PowerCutHarness {
         public var steps = 0
         /// Records the replay appended.
         public var records = 0
+
+        /// An empty report.
+        public init() {}
     }
 
     /// The records to replay, e.g. 10,305 fixes of a shared track.
