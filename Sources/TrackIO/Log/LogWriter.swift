@@ -126,7 +126,6 @@ public struct LogWriter<Files: LogFileLayer> {
         status.durableRecordCount += pending.count
         status.syncCount += 1
         status.lastSync = now
-        status.storageError = false
         pending.removeAll(keepingCapacity: true)
         status.pendingRecordCount = 0
         if let last = segments.last, last.byteCount >= settings.segmentByteLimit { rotateBeforeNext = true }

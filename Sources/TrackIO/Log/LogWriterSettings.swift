@@ -54,11 +54,13 @@ public struct LogWriterStatus: Equatable, Sendable {
     public var syncCount = 0
     /// When the last sync succeeded (loop clock), nil before the first.
     public var lastSync: MonotonicTime?
-    /// True from a failed write or sync until a later sync succeeds: the storage-error LED.
+    /// True from the first failed write or sync on: the storage-error LED. It stays raised
+    /// even when the records were then written to a new segment (a card that failed once is
+    /// suspect) until trackd restarts.
     public var storageError = false
     /// Failed writes or syncs since start.
     public var storageErrorCount = 0
-    /// The last failure, kept after the flag clears (for the doctor).
+    /// The last failure (for the doctor).
     public var lastError: LogStoreError?
     /// Bytes of torn tail cut from the last segment when the writer opened.
     public var cutByteCount = 0
