@@ -84,6 +84,12 @@ public struct PosixLogFiles: LogFileLayer {
         _ = try syscall(retryOnInterrupt: false) { fsync(fd) }
     }
 
+    /// True when this process may create files in `directory` (access(2) with W_OK), e.g. for
+    /// the doctor: false for a read-only mount or a directory owned by another user.
+    public func isWritable(_ directory: String) -> Bool {
+        directory.withCString { access($0, W_OK) } == 0
+    }
+
     /// statvfs(3): f_bavail × f_frsize.
     public mutating func availableBytes(in directory: String) throws(Errno) -> Int {
         Int(try syscall { directory.withCString { clinux_available_bytes($0) } })
