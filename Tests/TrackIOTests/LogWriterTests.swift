@@ -98,6 +98,27 @@ import TrackIO
         #expect(reader.segments.count == 1)
     }
 
+    @Test func aLastSegmentWithNothingValidIsRemovedAndTheSequenceContinues() throws {
+        var writer = try LogWriter(settings: LogWriterSettings(directory: "/log"), files: FaultyLogDisk(), now: Self.start)
+        replay(LogTestRecords.walk(10), into: &writer)
+        var disk = writer.files
+        // Segment 2 got only the first bytes of its keyframe before the power went.
+        let torn = "/log/0000000002.tlog"
+        _ = try disk.openForAppend(torn)
+        try disk.write([0x89, 0x54, 0x4C].span, to: torn)
+        try disk.sync(torn)
+        try disk.syncDirectory("/log")
+        var reopened = try LogWriter(settings: LogWriterSettings(directory: "/log"), files: disk, now: Self.start)
+        #expect(reopened.status.cutByteCount == 3)
+        #expect(reopened.status.segmentCount == 1)
+        replay(LogTestRecords.walk(5, from: 10), into: &reopened, from: 10)
+        let (read, reader) = try read(reopened.files)
+        #expect(read == LogTestRecords.walk(15))
+        #expect(reader.segmentNumbers == [1, 3], "segment 2 removed; its number is not reused")
+        #expect(reader.problems.isEmpty)
+        #expect(reader.segments.last?.firstSequence == reader.segments.first?.lastSequence.map { $0 &+ 1 })
+    }
+
     @Test func missingDirectoryThatCannotBeCreatedIsAnError() {
         #expect(throws: LogStoreError.self) {
             _ = try LogWriter(settings: LogWriterSettings(directory: "/proc/trackd-log"), files: PosixLogFiles(),
