@@ -17,6 +17,8 @@ import TrackIO
 //   trackbench logencode FILE.csv ROUNDS
 //                          the same fixes through one encoder ROUNDS times into one buffer; the
 //                          malloc counter's difference between two ROUNDS must be zero
+//   trackbench powercut [FILE.csv]
+//                          the log writer's power-cut harness at every step (PowerCut.swift)
 //
 // Both read into one buffer allocated before the first read, so the loop allocates nothing and
 // the allocation count of a run does not depend on the file's length.
@@ -31,6 +33,8 @@ let usage: StaticString = """
                                   encode a track's fixes into log blocks, print fixes=… log=…
            trackbench logencode FILE.csv ROUNDS
                                   encode them ROUNDS times into one buffer, print records=…
+           trackbench powercut [FILE.csv]
+                                  cut power at every step of a log replay, print violations
 
     """
 
@@ -109,6 +113,9 @@ func runLEDs(frames: Int) {
 }
 
 let arguments = processArguments()
+if arguments.first == "powercut", arguments.count <= 2 {
+    exitProcess(runPowerCut(arguments.count == 2 ? arguments[1] : nil))
+}
 if arguments.first == "leds", arguments.count == 2, let frames = Int(arguments[1]) {
     runLEDs(frames: frames)
     exitProcess(0)
