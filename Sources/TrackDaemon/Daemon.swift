@@ -3,14 +3,19 @@ import TrackIO
 
 /// The daemon: one thread, one poll over the receiver source, a signalfd and the control
 /// socket; one clock reading per wake-up; every buffer allocated before the loop starts.
-struct Daemon<Source: ReceiverSource & ~Copyable>: ~Copyable {
+struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable {
     // Poll slots.
     static var sourceSlot: Int { 0 }
     static var signalSlot: Int { 1 }
     static var listenerSlot: Int { 2 }
     static var firstClientSlot: Int { 3 }
+    static var buttonSlot: Int { firstClientSlot + ControlServer.clientCapacity }
+    static var inUseSlot: Int { buttonSlot + 1 }
     // Timer ids.
     static var watchdogTimer: Int { 0 }
+    static var ledTimer: Int { 1 }
+    static var odometerTimer: Int { 2 }
+    static var simulatedReleaseTimer: Int { 3 }
 
     var source: Source
     var receiver = NMEAReceiver()
@@ -25,12 +30,18 @@ struct Daemon<Source: ReceiverSource & ~Copyable>: ~Copyable {
     /// The persisted permission state (and later the odometer), saved when it changes.
     var stateFile: StateFile<PosixStateFileStorage>
     var persisted: PersistedState
-    /// Called on SIGHUP with the pipeline to reconfigure; returns an error text or nil.
-    let reload: (inout FixPipeline) -> String?
+    /// Called on SIGHUP with the pipeline and the board settings to reconfigure; returns an
+    /// error text or nil.
+    let reload: (inout FixPipeline, inout BoardSettings) -> String?
+    /// LEDs, button and in-use input (BoardDriver.swift, Daemon+Board.swift).
+    var driver: BoardDriver<GPIO>
+    /// When the odometer was last saved (Daemon+Odometer.swift).
+    var odometerSavedAt: MonotonicTime?
 
     init(source: consuming Source, pipeline: FixPipeline, signals: consuming SignalDescriptor,
          control: consuming ControlServer, stateFile: StateFile<PosixStateFileStorage>, persisted: PersistedState,
-         reload: @escaping (inout FixPipeline) -> String?) {
+         driver: BoardDriver<GPIO>,
+         reload: @escaping (inout FixPipeline, inout BoardSettings) -> String?) {
         self.source = source
         self.stateFile = stateFile
         self.persisted = persisted
@@ -38,6 +49,7 @@ struct Daemon<Source: ReceiverSource & ~Copyable>: ~Copyable {
         self.signals = signals
         self.control = control
         self.reload = reload
+        self.driver = driver
         input = .allocate(byteCount: 4096, alignment: 16)
     }
 
@@ -65,6 +77,8 @@ struct Daemon<Source: ReceiverSource & ~Copyable>: ~Copyable {
             now = SystemClock.monotonic()
         }
         notify.send("STOPPING=1")
+        saveOdometer(now: now)
+        driver.board.release()
         source.close()
         return 0
     }
@@ -77,6 +91,8 @@ struct Daemon<Source: ReceiverSource & ~Copyable>: ~Copyable {
             poller.watch(Self.firstClientSlot + index, control.descriptor(of: index),
                          writable: control.hasPendingReply(index))
         }
+        poller.watch(Self.buttonSlot, driver.board.buttonDescriptor)
+        poller.watch(Self.inUseSlot, driver.board.inUseDescriptor)
     }
 
     /// Everything one wake-up does, with its one `now`.
@@ -100,6 +116,10 @@ struct Daemon<Source: ReceiverSource & ~Copyable>: ~Copyable {
                 ControlProtocol.answer(request, status: &status, now: now, reply: &reply)
             }
             pipeline.status = status
+            if let label = pipeline.status.pendingWaypoint {
+                pipeline.status.pendingWaypoint = nil
+                _ = recordWaypoint(label: label, now: now)
+            }
         }
         control.expire(now: now)
         if pipeline.status.permissionChanged { savePermission() }
@@ -110,8 +130,13 @@ struct Daemon<Source: ReceiverSource & ~Copyable>: ~Copyable {
             if timer == Self.watchdogTimer, let interval = notify.watchdogInterval {
                 notify.send("WATCHDOG=1")
                 timers.schedule(Self.watchdogTimer, at: now.adding(nanoseconds: interval))
+            } else if timer == Self.simulatedReleaseTimer {
+                driver.releaseSimulated(now: now)
             }
         }
+        // Last, so the LEDs show everything this wake-up changed.
+        serviceBoard(now: now)
+        saveOdometerIfDue(now: now)
     }
 
     /// Writes the permission state atomically (temp file, fsync, rename, fsync directory); a
@@ -119,6 +144,7 @@ struct Daemon<Source: ReceiverSource & ~Copyable>: ~Copyable {
     mutating func savePermission() {
         pipeline.status.permissionChanged = false
         persisted.permission = pipeline.status.permission
+        persisted.odometerMillimetres = pipeline.status.odometer.totalMillimetres
         persisted.saveCount &+= 1
         do {
             try stateFile.save(persisted)
@@ -174,7 +200,9 @@ struct Daemon<Source: ReceiverSource & ~Copyable>: ~Copyable {
             case .reload:
                 notify.send("RELOADING=1")
                 var pipeline = self.pipeline
-                let error = reload(&pipeline)
+                var settings = driver.settings
+                let error = reload(&pipeline, &settings)
+                driver.apply(settings)
                 pipeline.status.reloads += error == nil ? 1 : 0
                 pipeline.status.lastReloadError = error
                 self.pipeline = pipeline

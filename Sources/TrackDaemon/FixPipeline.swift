@@ -29,12 +29,16 @@ struct FixPipeline {
                 status.firstFixAfterMilliseconds = now.milliseconds(since: status.startedAt)
             }
             // What is not allowed is not considered for the log at all.
-            guard status.permission.mayLog(inUse: false, onTrip: status.onTrip, now: time) else {
+            guard status.permission.mayLog(inUse: status.gpio.inUse, onTrip: status.onTrip, now: time) else {
                 status.notAllowed += 1
                 return
             }
             if let trigger = sampling.consider(shown, accuracyMillimetres: accuracy, now: now) {
                 status.lastTrigger = trigger
+                // The odometer is the length of the recorded track.
+                if let position = shown.position {
+                    _ = status.odometer.add(position, accuracyMillimetres: Int32(clamping: accuracy))
+                }
             }
             status.sampling = sampling.counters
         case .rejected(let reason):

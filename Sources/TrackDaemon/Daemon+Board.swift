@@ -1,0 +1,57 @@
+import TrackCore
+import TrackIO
+
+/// The board in the loop: button presses become waypoints and private-mode toggles, and the
+/// LED timer is set to the driver's next edge, so the loop wakes at edges only.
+extension Daemon where Source: ~Copyable {
+    /// Inputs first (their presses change the status), then the LEDs. Allocates nothing.
+    mutating func serviceBoard(now: MonotonicTime) {
+        guard pipeline.status.gpio.isActive else { return }
+        driver.readEdges(buttonReady: poller.isReady(Self.buttonSlot), inUseReady: poller.isReady(Self.inUseSlot),
+                         now: now, status: &pipeline.status.gpio)
+        while let press = driver.nextPress(now: now) {
+            switch press {
+            case .shortPress:
+                pipeline.status.gpio.shortPresses += 1
+                _ = recordWaypoint(label: WaypointLabel(), now: now)
+            case .longPress:
+                pipeline.status.gpio.longPresses += 1
+                togglePrivate(now: now)
+            }
+        }
+        if let press = pipeline.status.gpio.simulatedPress {
+            pipeline.status.gpio.simulatedPress = nil
+            if let release = driver.pressSimulated(press, now: now) {
+                timers.schedule(Self.simulatedReleaseTimer, at: release)
+            }
+        }
+        if let next = driver.showLEDs(&pipeline.status, now: now) {
+            timers.schedule(Self.ledTimer, at: next)
+        } else {
+            timers.cancel(Self.ledTimer)
+        }
+    }
+
+    /// Records a waypoint at the current fix: the one path for the button and `trackctl mark`.
+    /// Returns false (and records nothing) without a position. led-status acknowledges.
+    mutating func recordWaypoint(label: WaypointLabel, now: MonotonicTime) -> Bool {
+        guard pipeline.status.lastGoodFix?.position != nil else { return false }
+        pipeline.status.waypoints += 1
+        pipeline.status.lastWaypointLabel = label
+        pipeline.status.gpio.waypointSavedAt = now
+        return true
+    }
+
+    /// The long press: private mode ↔ the allowed state before it; refused while restricted
+    /// (or with nothing to go back to), which status shows.
+    mutating func togglePrivate(now: MonotonicTime) {
+        do {
+            let change = try pipeline.status.permission.apply(.togglePrivate, now: pipeline.status.utcNow)
+            pipeline.status.gpio.lastRefusal = nil
+            pipeline.status.gpio.privacyToggledAt = now
+            if change.changed { savePermission() }
+        } catch {
+            pipeline.status.gpio.lastRefusal = error
+        }
+    }
+}
