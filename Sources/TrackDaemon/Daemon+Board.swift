@@ -21,7 +21,8 @@ extension Daemon where Source: ~Copyable {
         }
         if let press = pipeline.status.gpio.simulatedPress {
             pipeline.status.gpio.simulatedPress = nil
-            if let release = driver.pressSimulated(press, now: now) {
+            // A press while the simulated finger is still down would lose its release.
+            if !timers.isPending(Self.simulatedReleaseTimer), let release = driver.pressSimulated(press, now: now) {
                 timers.schedule(Self.simulatedReleaseTimer, at: release)
             }
         }
