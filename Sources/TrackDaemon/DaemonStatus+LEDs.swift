@@ -3,6 +3,10 @@ import TrackIO
 
 /// What the LEDs show, derived from the status: a pure function of the status and `now`.
 extension DaemonStatus {
+    /// Whether a trip detected from speed counts as "in use": only when the board has no
+    /// in-use input (DESIGN: the input decides when there is one).
+    var tripCounts: Bool { onTrip && !(gpio.isActive && gpio.hasInUseInput) }
+
     /// A receiver that sent nothing, or a fix not renewed, for this long counts as silent or
     /// without fix: 2.5 s, two and a half epochs of a 1 Hz receiver.
     static let ledStaleMilliseconds: Int64 = 2_500
@@ -32,7 +36,7 @@ extension DaemonStatus {
         case .notDetermined: permissionState = .notDetermined
         case .restricted: permissionState = .restricted
         case .denied: permissionState = .denied
-        case .whenInUse: permissionState = .whenInUse(inUse: gpio.inUse || onTrip)
+        case .whenInUse: permissionState = .whenInUse(inUse: gpio.inUse || tripCounts)
         case .always: permissionState = .always
         }
         let events = LEDEvents(waypointSaved: gpio.waypointSavedAt, privacyToggled: gpio.privacyToggledAt,

@@ -89,7 +89,7 @@ enum Doctor {
         emit(&line, &reply)
         // 6. Permission to log them.
         let now = status.utcNow
-        guard status.permission.mayLog(inUse: status.gpio.inUse, onTrip: status.onTrip, now: now) else {
+        guard status.permission.mayLog(inUse: status.gpio.inUse, onTrip: status.tripCounts, now: now) else {
             line.append("error permission: tracking is not allowed (")
             line.append(permissionName(status.permission.state))
             line.append(")")

@@ -29,7 +29,7 @@ struct FixPipeline {
                 status.firstFixAfterMilliseconds = now.milliseconds(since: status.startedAt)
             }
             // What is not allowed is not considered for the log at all.
-            guard status.permission.mayLog(inUse: status.gpio.inUse, onTrip: status.onTrip, now: time) else {
+            guard status.permission.mayLog(inUse: status.gpio.inUse, onTrip: status.tripCounts, now: time) else {
                 status.notAllowed += 1
                 return
             }

@@ -85,7 +85,7 @@ extension DaemonStatus {
         line.append("},\"permission\":{\"state\":\"")
         line.append(permissionName(permission.state))
         line.append(permission.effectiveAccuracy(now: utcNow) == .precise ? "\",\"accuracy\":\"precise\"" : "\",\"accuracy\":\"approximate\"")
-        line.append(permission.mayLog(inUse: gpio.inUse, onTrip: onTrip, now: utcNow) ? ",\"logging\":true" : ",\"logging\":false")
+        line.append(permission.mayLog(inUse: gpio.inUse, onTrip: tripCounts, now: utcNow) ? ",\"logging\":true" : ",\"logging\":false")
         appendCounter(&line, "notLogged", notAllowed)
         reply.append(line)
         line.removeAll()

@@ -10,10 +10,11 @@ struct LEDBench {
     /// The instants the loop woke, in ms.
     var wakeUps: [Int64] = []
 
-    init(settings: BoardSettings = BoardSettings(), configure: (inout DaemonStatus) -> Void = { _ in }) {
+    init(settings: BoardSettings = BoardSettings(), map: BoardMap = ConfigLoader.simulatedBoardMap,
+         configure: (inout DaemonStatus) -> Void = { _ in }) {
         driver = BoardDriver(board: BoardGPIO(backend: FakeGPIOBackend(chips: [ConfigLoader.simulatedChip])),
                              settings: settings)
-        driver.open(ConfigLoader.simulatedBoardMap, simulated: true, status: &status.gpio)
+        driver.open(map, simulated: true, status: &status.gpio)
         configure(&status)
     }
 

@@ -57,7 +57,15 @@ struct LEDDriverWaveformTests {
         }
         #expect(Self.edges(.status, until: 6_000, permission(.always)) == ["1@0"])
         #expect(Self.edges(.status, until: 6_000, permission(.whenInUse, inUse: true)) == ["1@0"])
-        #expect(Self.edges(.status, until: 6_000, permission(.whenInUse, onTrip: true)) == ["1@0"])
+        // The simulated board has an in-use input: then only the input counts, not a trip.
+        #expect(Self.edges(.status, until: 6_000, permission(.whenInUse, onTrip: true))
+            == ["1@0", "0@250", "1@5000", "0@5250"])
+        // A board without the input: a trip detected from speed counts as in use.
+        var withoutInput = ConfigLoader.simulatedBoardMap
+        withoutInput[.inUse] = nil
+        var bench = LEDBench(map: withoutInput, configure: permission(.whenInUse, onTrip: true))
+        bench.run(until: 6_000)
+        #expect(bench.edges(.status) == ["1@0"])
         #expect(Self.edges(.status, until: 6_000, permission(.whenInUse)) == ["1@0", "0@250", "1@5000", "0@5250"])
         #expect(Self.edges(.status, until: 3_000, permission(.notDetermined))
             == ["1@0", "0@50", "1@200", "0@250", "1@2000", "0@2050", "1@2200", "0@2250"])
