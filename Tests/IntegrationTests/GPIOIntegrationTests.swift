@@ -118,3 +118,47 @@ struct GPIOIntegrationTests {
         #expect(output.contains("\(board.path):4: gpio.led-fix: \"GPIO 17\" is not a line name"), "\(output)")
     }
 }
+
+/// The odometer on a moving receiver: it grows, it is in the state file after SIGTERM, and a
+/// restart starts from it.
+@Suite("trackd's odometer, end to end", .serialized)
+struct OdometerIntegrationTests {
+    /// The demo route as a receiver would send it, ten times faster, as fast as it is made.
+    static func route() throws -> [UInt8] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: DaemonHarness.binary("trackctl"))
+        process.arguments = ["simulate", DaemonHarness.root.appendingPathComponent("board/demo-route.gpx").path,
+                             "--stdout", "--speed", "10", "--seed", "7"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Array(data)
+    }
+
+    static func odometer(_ json: [String: Any]?) -> Double { json?["odometer"] as? Double ?? 0 }
+
+    @Test("grows along the route, is saved at exit and restored at start")
+    func persists() throws {
+        let bytes = try Self.route()
+        #expect(bytes.count > 10_000)
+        let harness = try DaemonHarness()
+        try harness.start()
+        #expect(try harness.trackctl(["privacy", "allow", "always"]).status == 0)
+        harness.feed(bytes)
+        let moved = try harness.waitForStatus(seconds: 10) { json in
+            (json["sampling"] as? [String: Any])?["recorded"] as? Int ?? 0 > 5 && Self.odometer(json) > 100
+        }
+        #expect(moved != nil, "the odometer did not grow along the route")
+        // Let the last fixes arrive, then read the total.
+        usleep(500_000)
+        let before = Self.odometer(try harness.waitForStatus { _ in true })
+        #expect(try harness.trackctl(["status"]).output.contains("odometer  "))
+        harness.stop()
+        try harness.start()
+        let after = Self.odometer(try harness.waitForStatus { _ in true })
+        #expect(after == before, "restarted at \(after) m, had \(before) m")
+        #expect(after > 100)
+    }
+}
