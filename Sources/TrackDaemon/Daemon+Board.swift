@@ -13,7 +13,7 @@ extension Daemon where Source: ~Copyable {
             switch press {
             case .shortPress:
                 pipeline.status.gpio.shortPresses += 1
-                _ = recordWaypoint(label: WaypointLabel(), now: now)
+                _ = recordWaypoint(label: WaypointLabel(static: "button"), now: now)
             case .longPress:
                 pipeline.status.gpio.longPresses += 1
                 togglePrivate(now: now)
@@ -53,6 +53,17 @@ extension Daemon where Source: ~Copyable {
             if change.changed { savePermission() }
         } catch {
             pipeline.status.gpio.lastRefusal = error
+        }
+    }
+}
+
+extension WaypointLabel {
+    /// A label from a literal, e.g. `button` for waypoints marked with the button.
+    init(static text: StaticString) {
+        self.init()
+        text.withUTF8Buffer { bytes in
+            for index in 0..<min(bytes.count, 64) { self.bytes[index] = bytes[index] }
+            count = min(bytes.count, 64)
         }
     }
 }
