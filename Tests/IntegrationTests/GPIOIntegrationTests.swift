@@ -46,11 +46,14 @@ struct GPIOIntegrationTests {
         // still down is ignored.
         usleep(500_000)
         #expect(try harness.trackctl(["button", "long"]).status == 0)
+        // A reload while the button is held: the press goes on and still toggles.
+        usleep(300_000)
+        if let pid = harness.daemon?.processIdentifier { kill(pid, SIGHUP) }
         let back = try harness.waitForStatus(seconds: 4) { json in
             (json["permission"] as? [String: Any])?["state"] as? String == "always"
-                && Self.gpio(json)["longPresses"] as? Int == 2
+                && Self.gpio(json)["longPresses"] as? Int == 2 && json["reloads"] as? Int == 1
         }
-        #expect(back != nil, "a second long press returns to always")
+        #expect(back != nil, "a second long press, held through a reload, returns to always")
         #expect(try harness.trackctl(["button", "sideways"]).status == 2)
         let doctor = try harness.trackctl(["doctor"])
         #expect(doctor.output.contains("ok gpio: simulated board"))
@@ -90,14 +93,19 @@ struct GPIOIntegrationTests {
         #expect(log.components(separatedBy: "GPIO chip pinctrl-trackd-missing").count == 2, "one message: \(log)")
     }
 
-    @Test("restricted: privacy commands are refused and the state stays")
+    @Test("restricted: privacy commands and the long press are refused and the state stays")
     func restricted() throws {
-        let harness = try DaemonHarness(extraConfig: "\n[privacy]\nrestricted = yes\n")
+        let harness = try DaemonHarness(extraConfig: "\n[privacy]\nrestricted = yes\n[board]\nsimulated = yes\nlong-press = 1s\n")
         try harness.start()
         let allow = try harness.trackctl(["privacy", "allow", "always"])
         #expect(allow.status == 1)
         #expect(allow.output.contains("error privacy: restricted by the configuration ([privacy] restricted = yes)"))
         #expect(try harness.trackctl(["privacy"]).output.hasPrefix("restricted, precise (nothing is logged)"))
+        #expect(try harness.trackctl(["button", "long"]).status == 0)
+        let refused = try harness.waitForStatus(seconds: 4) { json in Self.gpio(json)["longPresses"] as? Int == 1 }
+        #expect(refused != nil)
+        #expect(try harness.trackctl(["status"]).output.contains("(last long press refused: restricted by the configuration"))
+        #expect(try harness.trackctl(["privacy"]).output.hasPrefix("restricted"))
     }
 
     @Test("a broken board file stops trackd at start with file, line and key")

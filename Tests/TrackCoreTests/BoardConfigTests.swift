@@ -4,6 +4,24 @@ import TrackCore
 /// trackd.conf's [privacy], [board] and [leds] keys.
 @Suite("Config: privacy, board and LED keys")
 struct BoardConfigTests {
+    /// One case per key of [privacy], [board] and [leds], for ConfigTests' `everyKey`.
+    static let everyKey: [ConfigCase] = [
+        ConfigCase("[privacy]\nrestricted = yes") { $0.privacy.restricted = true },
+        ConfigCase("[privacy]\nrestricted = no") { $0.privacy.restricted = false },
+        ConfigCase("[board]\nsimulated = yes") { $0.board.simulated = true },
+        ConfigCase("[board]\nchip = /dev/gpiochip4") { $0.board.overrides.chip = "/dev/gpiochip4" },
+        ConfigCase("[board]\nin-use-active = high") { $0.board.inUseActiveHigh = true },
+        ConfigCase("[board]\ndebounce = 10ms") { $0.board.debounceMilliseconds = 10 },
+        ConfigCase("[board]\nlong-press = 5s") { $0.board.longPressMilliseconds = 5_000 },
+    ] + BoardRole.allCases.map { role in
+        ConfigCase("[board]\n\(role.key) = 7") { $0.board.overrides[role] = .offset(7) }
+    } + LEDPatternName.allCases.map { name in
+        let key = name.key.withUTF8Buffer { String(decoding: $0, as: UTF8.self) }
+        return ConfigCase("[leds]\n\(key) = on 30 off 70") { config in
+            config.leds[name] = LEDPattern(steps: [LEDStep(on: true, milliseconds: 30), LEDStep(on: false, milliseconds: 70)]) ?? .off
+        }
+    }
+
     @Test("defaults: not restricted, no board, DESIGN's LED table, 30 ms debounce, 3 s long press")
     func defaults() throws {
         let config = try TrackdConfig.parse("", file: "trackd.conf")
