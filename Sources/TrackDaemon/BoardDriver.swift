@@ -81,7 +81,8 @@ struct BoardDriver<GPIO: GPIOBackend> {
     mutating func showLEDs(_ status: inout DaemonStatus, now: MonotonicTime) -> MonotonicTime? {
         guard status.gpio.isActive else { return nil }
         let (inputs, changeAt) = status.ledInputs(now: now)
-        let frame = settings.ledTable.frame(for: inputs, at: now)
+        let present = board.ledsPresent
+        let frame = settings.ledTable.frame(for: inputs, at: now, lines: present)
         do {
             try board.show(frame.levels)
         } catch {
@@ -89,7 +90,9 @@ struct BoardDriver<GPIO: GPIOBackend> {
             return nil
         }
         status.gpio.leds = board.levels
-        return earliest(earliest(frame.nextEdge, changeAt), earliest(button.nextDeadline, inUseInput.deadline))
+        // Input changes matter only to LEDs that show them; without LEDs, only the inputs wake.
+        let ledWake = present.bits == 0 ? nil : earliest(frame.nextEdge, changeAt)
+        return earliest(ledWake, earliest(button.nextDeadline, inUseInput.deadline))
     }
 
     /// `trackctl button short|long` on the simulated board: the line goes low now; returns

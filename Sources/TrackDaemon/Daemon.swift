@@ -78,6 +78,8 @@ struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable 
         }
         notify.send("STOPPING=1")
         saveOdometer(now: now)
+        // Dark LEDs on the way out: a stopped trackd must not look like one with a fix.
+        try? driver.board.show(LEDLevels())
         driver.board.release()
         source.close()
         return 0

@@ -145,3 +145,33 @@ struct LEDDriverWaveformTests {
         #expect(bench.edges(.fix) == ["1@0", "0@900", "1@1000", "0@1900"])
     }
 }
+
+/// A board with fewer parts: the loop wakes for the edges of the LEDs it has, and not at all
+/// for a board with a button only.
+@Suite("LED driver on partial boards")
+struct LEDDriverPartialBoardTests {
+    @Test("one LED: wakes at its edges only")
+    func oneLED() {
+        var map = BoardMap()
+        map.chip = ConfigLoader.simulatedChip.label
+        map[.ledFix] = .name("led-fix")
+        // not-determined would blink led-status, which this board does not have.
+        var bench = LEDBench(map: map) { status in
+            status.source = SourceStatus(path: "/dev/ttyUSB0", isOpen: false, lastError: .disconnected(path: "/dev/ttyUSB0"))
+        }
+        bench.run(until: 1_000)
+        #expect(bench.wakeUps == Array(stride(from: Int64(0), to: 1_000, by: 100)))
+        #expect(bench.edges(.status) == ["no line"])
+    }
+
+    @Test("a button and no LEDs: nothing to wake for while the button rests")
+    func buttonOnly() {
+        var map = BoardMap()
+        map.chip = ConfigLoader.simulatedChip.label
+        map[.button] = .name("button")
+        var bench = LEDBench(map: map) { $0.storageError = true }
+        bench.run(until: 10_000, changes: LEDBench.receiver(until: 3_000, fix: .twoD))
+        #expect(bench.wakeUps == [0, 1_000, 2_000])
+        #expect(bench.driver.board.writes == 0)
+    }
+}

@@ -30,9 +30,13 @@ public struct BoardGPIO<Backend: GPIOBackend> {
     public init(backend: Backend) { self.backend = backend }
 
     /// True when any LED line is open.
-    public var hasLEDs: Bool {
-        for index in 0..<4 where ledLines[index] != nil { return true }
-        return false
+    public var hasLEDs: Bool { ledsPresent.bits != 0 }
+
+    /// The LEDs the board has, as lit bits, e.g. only `fix` for a board with one LED.
+    public var ledsPresent: LEDLevels {
+        var present = LEDLevels()
+        for led in LEDLine.allCases where ledLines[led.rawValue] != nil { present[led] = true }
+        return present
     }
 
     /// The line of `led`, nil when not open.
