@@ -42,6 +42,9 @@ struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable 
     var driver: BoardDriver<GPIO>
     /// When the odometer was last saved (Daemon+Odometer.swift).
     var odometerSavedAt: MonotonicTime?
+    /// Syncs announced on stderr so far; nil when `[log] announce-syncs` is off
+    /// (Daemon+SyncAnnouncement.swift).
+    var announcedSyncCount: Int?
 
     init(source: consuming Source, pipeline: FixPipeline, signals: consuming SignalDescriptor,
          control: consuming ControlServer, stateFile: StateFile<PosixStateFileStorage>, persisted: PersistedState,
@@ -90,6 +93,7 @@ struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable 
         // SIGTERM: what is held goes to flash before trackd exits.
         logWriter?.close(now: now)
         if let status = logWriter?.status { pipeline.status.log = status }
+        announceSyncIfNew()
         saveOdometer(now: now)
         // Dark LEDs on the way out: a stopped trackd must not look like one with a fix.
         try? driver.board.show(LEDLevels())
@@ -159,6 +163,7 @@ struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable 
         // Last, so the LEDs show everything this wake-up changed.
         serviceBoard(now: now)
         saveOdometerIfDue(now: now)
+        announceSyncIfNew()
     }
 
     /// Writes the permission state atomically (temp file, fsync, rename, fsync directory); a

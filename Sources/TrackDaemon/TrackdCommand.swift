@@ -178,6 +178,7 @@ public enum TrackdCommand {
                 return nil
             }
         }
+        if config.log.announceSyncs { daemon.announcedSyncCount = daemon.logWriter?.status.syncCount ?? 0 }
         try? FileDescriptor.standardError.writeAll("trackd: running; control socket \(config.control.socket)\n")
         return daemon.run()
     }

@@ -143,6 +143,13 @@ private let logSection = ConfigSection("log", "The append-only track log on flas
               Record time between keyframes, which start a new prediction context: damage to \
               one chunk loses at most this much of the track. Shorter costs a few bytes more.
               """) { $0.log.keyframeIntervalMilliseconds = $1.number },
+    ConfigKey("announce-syncs", .choice(["no", "yes"]), default: "no", example: "yes",
+              """
+              `yes`: trackd writes a line to stderr each time a sync made records durable, e.g. \
+              `trackd: log synced: 42 records durable, last fix 2026-05-30T12:00:41.000Z` (the \
+              count is since start). For power-cut tests and bring-up; the journal gets one line \
+              per sync.
+              """) { $0.log.announceSyncs = $1.number == 1 },
 ])
 
 private let controlSection = ConfigSection("control", "The Unix socket `trackctl` talks to.", [

@@ -123,6 +123,8 @@ public struct TrackdConfig: Equatable, Sendable {
         public var segmentAgeMilliseconds: Int64 = 86_400_000
         /// Record time between keyframe chunks, in milliseconds (300 s).
         public var keyframeIntervalMilliseconds: Int64 = 300_000
+        /// True: every sync that made records durable is announced on stderr (`announce-syncs`).
+        public var announceSyncs = false
 
         /// The defaults.
         public init() {}

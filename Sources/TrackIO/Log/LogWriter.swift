@@ -124,6 +124,9 @@ public struct LogWriter<Files: LogFileLayer> {
         if let last = segments.indices.last { segments[last].byteCount += length }
         status.byteCount += length
         status.durableRecordCount += pending.count
+        for record in pending {
+            if case .fix(let fix) = record { status.lastDurableFixTime = fix.time }
+        }
         status.syncCount += 1
         status.lastSync = now
         pending.removeAll(keepingCapacity: true)

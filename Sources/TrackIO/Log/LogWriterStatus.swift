@@ -19,6 +19,9 @@ public struct LogWriterStatus: Equatable, Sendable {
     public var syncCount = 0
     /// When the last sync succeeded (loop clock), nil before the first.
     public var lastSync: MonotonicTime?
+    /// Time of the newest fix record made durable since start, nil before the first, e.g.
+    /// 2026-05-30T12:00:41.000Z after a sync that wrote the fixes up to that second.
+    public var lastDurableFixTime: UTCTime?
     /// True from the first failed write or sync on: the storage-error LED. It stays raised
     /// even when the records were then written to a new segment (a card that failed once is
     /// suspect) until trackd restarts.

@@ -1,0 +1,104 @@
+# The checks of scripts/board-test (sourced): power cuts, LEDs and button, UART equality.
+
+# records R of the "verify: S segments, C chunks, R records; P problems, B bytes skipped" line
+verify_field() {  # verify_field LOGFILE records|problems
+    grep -oE "BOARD: verify: .*" "$1" | grep -oE "[0-9]+ $2" | head -1 | cut -d' ' -f1
+}
+
+# power_cuts BUILD N: N boots, each SIGKILLed at a random moment while trackd logs a paced
+# capture; the next boot verifies the log. A lost synced fix: the log holds fewer records than
+# it did before the boot plus those trackd announced durable in it.
+power_cuts() {
+    local build=$1 n=$2 i l prev_log="" before=0 durable=0 now_records problems rc ms start=0 pace
+    for ((i = 1; i <= n + 1; i++)); do
+        l=$RUN/cut-$build-$i.log
+        boot "$l" "$build"
+        wait_marker "$l" 'BOARD: ready' >/dev/null || { stop_qemu; unboot; tail -20 "$l"; die "boot $i ($build) never got ready"; }
+        if [ -n "$prev_log" ]; then
+            now_records=$(verify_field "$l" records)
+            problems=$(verify_field "$l" problems)
+            rc=$(grep -oE 'BOARD: verify-rc=[0-9]+' "$l" | cut -d= -f2)
+            grep -q 'trackd: track log: ' "$l" && { grep 'trackd: track log: ' "$l"; die "boot $i ($build): the log did not open"; }
+            [ -n "$now_records" ] || { tail -20 "$l"; die "boot $i ($build): no verify line"; }
+            if (( now_records < before + durable )); then
+                total_lost=$(( total_lost + before + durable - now_records ))
+                say "cut $((i - 1)) ($build): $((before + durable - now_records)) synced records missing (had $before, $durable announced, found $now_records)"
+            fi
+            if [ "$rc" != 0 ] || [ "${problems:-0}" != 0 ]; then
+                total_corrupt=$(( total_corrupt + ${problems:-1} ))
+                grep 'BOARD: ' "$l" | grep -v 'verify:' | head -5
+            fi
+            before=$now_records
+        fi
+        (( i > n )) && { guest "poweroff -f"; wait "$QPID" 2>/dev/null || true; unboot; break; }
+        # A different stretch of the capture each boot, so fix times differ from boot to boot.
+        start=$(( (i * 37) % 200 ))
+        python3 "$here/pace.py" "$CAPTURE" "$RUN/gps.in" 100 "$start" > /dev/null & pace=$!
+        # The random moment counts from trackd's first sync (its boot marker is durable).
+        wait_marker "$l" 'trackd: log synced' >/dev/null || { stop_qemu; unboot; tail -20 "$l"; die "boot $i ($build): trackd never synced"; }
+        ms=$(( 800 + RANDOM % 3200 ))
+        sleep "$(printf '%d.%03d' $((ms / 1000)) $((ms % 1000)))"
+        kill -KILL "$QPID"; wait "$QPID" 2>/dev/null || true
+        kill "$pace" 2>/dev/null || true; wait "$pace" 2>/dev/null || true
+        unboot
+        sleep 0.1
+        durable=$(grep -oE 'trackd: log synced: [0-9]+' "$l" | tail -1 | grep -oE '[0-9]+$' || echo 0)
+        total_cuts=$(( total_cuts + 1 ))
+        prev_log=$l
+        (( i % 10 == 0 )) && say "$build: $i cuts, log holds $before records; last boot announced $durable durable ($ms ms after ready)"
+    done
+    say "$build: $n cuts done, log holds $before records"
+}
+
+# check_leds_and_button: one boot on a fresh disk. Silent receiver, then the capture paced at
+# 4 epochs/s (its first 37 epochs have no fix: searching), a short press (waypoint), a 3.5 s
+# press (private mode on), another (off). waveform.py checks the sampled edges per phase.
+LED_TOLERANCE_MS=${BOARD_LED_TOLERANCE_MS:-60}
+check_leds_and_button() {
+    local l=$RUN/leds.log p=$RUN/phases.txt t_ready t_pace pace
+    boot "$l" host
+    t_ready=$(wait_marker "$l" 'BOARD: ready') || { stop_qemu; unboot; tail -20 "$l"; die "LED boot never got ready"; }
+    wait_marker "$l" 'trackd: log synced' >/dev/null || true
+    : > "$p"
+    local s=$EPOCHREALTIME; sleep 3
+    echo "silent $s $EPOCHREALTIME" >> "$p"
+    t_pace=$EPOCHREALTIME
+    python3 "$here/pace.py" "$CAPTURE" "$RUN/gps.in" 250 0 > /dev/null & pace=$!
+    # 37 epochs without a fix at 250 ms: 9.25 s; margins of 2 s at both ends
+    echo "searching $(fadd "$t_pace" 2) $(fadd "$t_pace" 7.5)" >> "$p"
+    sleep 13
+    echo "fix $(fadd "$t_pace" 11.5) $EPOCHREALTIME" >> "$p"
+    s=$EPOCHREALTIME; guest "press 0.2"; sleep 2.5
+    echo "waypoint $s $EPOCHREALTIME" >> "$p"
+    guest 'trackctl status | grep -o "[0-9]* waypoints.*" | sed "s/^/BOARD: status /"'
+    sleep 1
+    guest "press 3.5"; sleep 4.5
+    s=$EPOCHREALTIME; sleep 11
+    echo "private $s $EPOCHREALTIME" >> "$p"
+    guest "press 3.5"; sleep 4.5
+    s=$EPOCHREALTIME; sleep 3
+    echo "public $s $EPOCHREALTIME" >> "$p"
+    guest 'kill -TERM $(pidof trackd); sleep 1; poweroff -f'
+    wait "$QPID" 2>/dev/null || true
+    kill "$pace" 2>/dev/null || true; wait "$pace" 2>/dev/null || true
+    unboot
+    python3 "$here/waveform.py" "$l" "$p" "$LED_TOLERANCE_MS" | tee "$RUN/waveform.txt" | grep -E '^(PASS|FAIL)' \
+        || { cat "$RUN/waveform.txt"; die "LED waveforms do not match the pattern table"; }
+    grep -q 'FAIL' "$RUN/waveform.txt" && die "LED waveforms do not match the pattern table"
+    grep -q 'BOARD: status 1 waypoints' "$l" || { grep 'BOARD: ' "$l" | tail -5; die "the short press saved no waypoint"; }
+    say "button: short press saved a waypoint ($(grep -o 'BOARD: status .*' "$l" | cut -d' ' -f3-))"
+    check_private_log "$l"
+}
+
+fadd() { awk -v a="$1" -v b="$2" 'BEGIN{printf "%.6f", a+b}'; }
+
+# No fix made durable while private: the "last fix" of trackd's sync lines does not advance
+# between the two long presses (their announcements are in the phase file's private span).
+check_private_log() {
+    local l=$1 s e before after
+    read -r _ s e < <(grep '^private ' "$RUN/phases.txt")
+    before=$(awk -v t="$s" '$1 < t && /log synced/ {x=$NF} END{print x}' "$l")
+    after=$(awk -v t="$e" '$1 <= t && /log synced/ {x=$NF} END{print x}' "$l")
+    [ -n "$before" ] && [ "$before" = "$after" ] || die "fixes were logged in private mode (last fix $before → $after)"
+    say "private mode: no fix logged (last durable fix stayed $before)"
+}

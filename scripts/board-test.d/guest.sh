@@ -1,0 +1,266 @@
+# Host side of scripts/board-test: Debian's kernel, gpio-sim built out of tree, the initramfs and
+# qemu. Adapted from a recipe proven on Debian 12 x86_64 hosts; sourced by scripts/board-test.
+# Everything downloaded or built is cached in $WORK so a re-run starts in seconds.
+ACCEL=${BOARD_ACCEL:-tcg}
+MEM=${BOARD_MEM:-256}
+TIMEOUT=${BOARD_TIMEOUT:-90}
+log() { say "$*"; }
+
+ensure_host_packages() {
+    local p pkgs=()
+    for p in qemu-system-x86 busybox-static cpio gpiod libgpiod-dev kmod e2fsprogs \
+             gcc libc6-dev make binutils xz-utils; do
+        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || pkgs+=("$p")
+    done
+    if [ ${#pkgs[@]} -gt 0 ]; then
+        log "apt-get install ${pkgs[*]}"
+        [ -n "$(find /var/lib/apt/lists -name '*Packages*' -print -quit 2>/dev/null)" ] || apt-get update
+        DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${pkgs[@]}"
+    fi
+    export PATH=$PATH:/sbin:/usr/sbin
+}
+
+# ---------------------------------------------------------------------------
+# 1. kernel: download/unpack the Debian kernel .deb, index its modules
+# ---------------------------------------------------------------------------
+# Sets KPKG (package), KVER (uname -r), KDEBVER (Debian version), KROOT, VMLINUZ
+prepare_kernel() {
+    mkdir -p "$WORK/debs"
+    local deb=${KERNEL_DEB:-}
+    if [ -z "$deb" ]; then
+        local pkg
+        pkg=$(apt-cache depends linux-image-amd64 | awk '/Depends: linux-image-[0-9]/{print $2; exit}')
+        [ -n "$pkg" ] || die "cannot resolve linux-image-amd64 (run apt-get update?)"
+        deb=$(ls "$WORK"/debs/"${pkg}"_*_amd64.deb 2>/dev/null | tail -1 || true)
+        if [ -z "$deb" ]; then
+            log "apt-get download $pkg"
+            (cd "$WORK/debs" && apt-get download "$pkg")
+            deb=$(ls "$WORK"/debs/"${pkg}"_*_amd64.deb | tail -1)
+        fi
+    fi
+    KPKG=$(dpkg-deb -f "$deb" Package)
+    KDEBVER=$(dpkg-deb -f "$deb" Version)
+    KVER=${KPKG#linux-image-}
+    KVER=${KVER%-unsigned}
+    KROOT=$WORK/kernel-$KVER
+    if [ ! -d "$KROOT/lib/modules/$KVER/kernel" ]; then
+        log "unpacking $deb"
+        rm -rf "$KROOT"; mkdir -p "$KROOT"
+        dpkg-deb -x "$deb" "$KROOT"
+    fi
+    # the .deb ships no modules.dep (postinst normally runs depmod)
+    [ -f "$KROOT/lib/modules/$KVER/modules.dep" ] || depmod -b "$KROOT" "$KVER"
+    VMLINUZ=$KROOT/boot/vmlinuz-$KVER
+    local cfg=$KROOT/boot/config-$KVER
+    log "kernel $KPKG $KDEBVER: $(grep -E '^(# )?CONFIG_(GPIO_SIM|GPIO_MOCKUP|CONFIGFS_FS|GPIO_CDEV_V1)[= ]' "$cfg" | tr '\n' ' ')"
+    extract_pvh_vmlinux
+}
+
+# The bzImage decompresses itself inside the guest, which under TCG costs
+# ~2.5 s per boot.  The kernel has CONFIG_PVH=y, so qemu can instead load the
+# uncompressed ELF vmlinux directly (-kernel vmlinux, PVH entry point).  We
+# decompress it once on the host: find the xz stream inside the bzImage.
+extract_pvh_vmlinux() {
+    local elf=$KROOT/vmlinux-$KVER.pvh off
+    if [ ! -s "$elf" ]; then
+        off=$(LC_ALL=C grep -obUaP '\xFD7zXZ\x00' "$VMLINUZ" | head -1 | cut -d: -f1)
+        if [ -n "$off" ]; then
+            # xz reports trailing data after the stream as corruption; the
+            # ELF is complete by then, so check the result instead of rc
+            tail -c +$((off + 1)) "$VMLINUZ" | xz -dc > "$elf.tmp" 2>/dev/null || true
+            # PVH entry = Xen ELF note type 0x12 (XEN_ELFNOTE_PHYS32_ENTRY)
+            if readelf -h "$elf.tmp" >/dev/null 2>&1 && readelf -n "$elf.tmp" | grep -q '(0x00000012)'; then
+                mv "$elf.tmp" "$elf"
+            fi
+        fi
+        rm -f "$elf.tmp"
+    fi
+    if [ "${BOARD_BOOT:-pvh}" = pvh ] && [ -s "$elf" ]; then
+        BOOTIMG=$elf
+    else
+        BOOTIMG=$VMLINUZ
+    fi
+}
+
+# ---------------------------------------------------------------------------
+# 1b. gpio-sim module: in-tree if the kernel has it, else build out of tree
+# ---------------------------------------------------------------------------
+# Sets GSIM_KO and IRQSIM_KO (empty when in-tree / built-in)
+prepare_gpio_sim() {
+    local cfg=$KROOT/boot/config-$KVER
+    GSIM_KO=""; IRQSIM_KO=""
+    if grep -q '^CONFIG_GPIO_SIM=[ym]' "$cfg"; then
+        log "kernel has CONFIG_GPIO_SIM, using its own module"
+        return
+    fi
+    local out=$WORK/gpio-sim-$KVER
+    GSIM_KO=$out/gpio-sim.ko; IRQSIM_KO=$out/irq_sim.ko
+    # some configs build irq_sim in for another driver; then only gpio-sim
+    grep -q '^CONFIG_IRQ_SIM=y' "$cfg" && IRQSIM_KO=""
+    [ -f "$GSIM_KO" ] && { [ -z "$IRQSIM_KO" ] || [ -f "$IRQSIM_KO" ]; } && return
+    log "CONFIG_GPIO_SIM is not set in $KVER: building gpio-sim.ko out of tree"
+    local series=${KVER%%-*}            # 6.1.0
+    series=${series%.*}                 # 6.1
+    local abi=${KVER%-amd64}            # 6.1.0-57
+    local kb=$WORK/kbuild-$KVER
+    if [ ! -d "$kb/usr/src/linux-headers-$KVER" ]; then
+        mkdir -p "$kb"
+        (cd "$WORK/debs" && apt-get download \
+            "linux-headers-$KVER=$KDEBVER" "linux-headers-$abi-common=$KDEBVER" \
+            "linux-kbuild-$series=$KDEBVER" "linux-source-$series=$KDEBVER")
+        local d
+        for d in "linux-headers-$KVER" "linux-headers-$abi-common" "linux-kbuild-$series"; do
+            dpkg-deb -x "$WORK/debs/${d}_${KDEBVER/*:/}_"*.deb "$kb"
+        done
+        dpkg-deb -x "$WORK/debs/linux-source-${series}_${KDEBVER/*:/}_all.deb" "$kb/src-deb"
+        # the headers Makefile includes an absolute /usr/src path: point it here
+        sed -i "s#^include /usr/src/#include $kb/usr/src/#" "$kb/usr/src/linux-headers-$KVER/Makefile"
+    fi
+    rm -rf "$out"; mkdir -p "$out"
+    local src=linux-source-$series
+    tar -xJf "$kb/src-deb/usr/src/$src.tar.xz" -C "$out" --strip-components=3 \
+        "$src/drivers/gpio/gpio-sim.c" "$src/drivers/gpio/gpiolib.h"
+    if [ -n "$IRQSIM_KO" ]; then
+        tar -xJf "$kb/src-deb/usr/src/$src.tar.xz" -C "$out" --strip-components=3 \
+            "$src/kernel/irq/irq_sim.c"
+        # irq_sim.c is normally built in (CONFIG_IRQ_SIM, bool).  As a module
+        # it needs a licence tag, and irq_to_desc() is not exported to modules
+        # in 6.1, so dispatch through the exported generic_handle_irq().
+        sed -i 's/handle_simple_irq(irq_to_desc(irqnum));/generic_handle_irq(irqnum);/' "$out/irq_sim.c"
+        grep -q 'generic_handle_irq(irqnum)' "$out/irq_sim.c" || die "irq_sim.c patch did not apply (source changed?)"
+        printf '\nMODULE_LICENSE("GPL");\n' >> "$out/irq_sim.c"
+        echo 'obj-m := irq_sim.o gpio-sim.o' > "$out/Kbuild"
+    else
+        echo 'obj-m := gpio-sim.o' > "$out/Kbuild"
+    fi
+    make -s -C "$kb/usr/src/linux-headers-$KVER" M="$out" modules
+    strip --strip-debug "$out"/*.ko
+    log "built $(cd "$out" && ls -1 ./*.ko | tr '\n' ' ')"
+}
+
+copy_with_libs() {   # copy_with_libs ROOT BINARY DEST_DIR
+    local root=$1 bin=$2 dest=$3 lib
+    install -D -m 0755 "$bin" "$root$dest/$(basename "$bin")"
+    for lib in $(ldd "$bin" 2>/dev/null | grep -oE '/[^ ]+' || true); do
+        [ -e "$root$lib" ] || install -D -m 0755 "$(readlink -f "$lib")" "$root$lib"
+    done
+}
+
+stamp() { local l; while IFS= read -r l || [ -n "$l" ]; do printf '%s %s\n' "$EPOCHREALTIME" "${l%$'\r'}"; done; }
+
+# start_qemu LOGFILE TESTNAME "extra kernel args" [extra qemu args...]
+# sets QPID and T0 (host time just before exec)
+start_qemu() {
+    local logf=$1 test=$2 kargs=$3; shift 3
+    local accel=(-accel "$ACCEL")
+    : > "$logf"
+    T0=$EPOCHREALTIME
+    qemu-system-x86_64 "${accel[@]}" -m "$MEM" -smp 1 -nodefaults -no-user-config \
+        -display none -no-reboot \
+        -kernel "$BOOTIMG" -initrd "$INITRD" \
+        -append "console=ttyS0 quiet panic=-1 board.test=$test $kargs" \
+        -serial mon:stdio "$@" </dev/null > >(stamp >> "$logf") 2>&1 &
+    QPID=$!
+}
+
+# wait_marker LOGFILE REGEX [TIMEOUT] -> prints the host timestamp of the line
+wait_marker() {
+    local logf=$1 re=$2 to=${3:-$TIMEOUT} end line
+    end=$(( ${EPOCHREALTIME%.*} + to ))
+    while :; do
+        line=$(grep -m1 -E "^[0-9.]+ .*$re" "$logf" || true)
+        [ -n "$line" ] && { echo "${line%% *}"; return 0; }
+        kill -0 "$QPID" 2>/dev/null || { sleep 0.2; line=$(grep -m1 -E "^[0-9.]+ .*$re" "$logf" || true);
+                                         [ -n "$line" ] && { echo "${line%% *}"; return 0; }; return 1; }
+        [ "${EPOCHREALTIME%.*}" -ge "$end" ] && return 1
+        sleep 0.02
+    done
+}
+
+stop_qemu() { kill "$QPID" 2>/dev/null || true; wait "$QPID" 2>/dev/null || true; }
+fsub() { awk -v a="$1" -v b="$2" 'BEGIN{printf "%.2f", a-b}'; }
+
+# build_initramfs BUILD BINDIR: busybox, the modules gpio-sim and ext4 need, trackd and trackctl
+# from BINDIR with their shared libraries, the sampler, /init and the guest's trackd.conf.
+build_initramfs() {
+    local build=$1 bin=$2 r=$RUN/initramfs-$1.d a m dep mdir=lib/modules/$KVER
+    rm -rf "$r"
+    mkdir -p "$r"/{bin,sbin,usr/bin,usr/local/bin,proc,sys,dev,tmp,mnt,run,etc/trackd}
+    install -m 0755 /bin/busybox "$r/bin/busybox"
+    for a in $(/bin/busybox --list); do [ "$a" = busybox ] || ln -sf busybox "$r/bin/$a"; done
+    mkdir -p "$r/$mdir/extra"
+    for m in configfs virtio_pci virtio_blk crc32c_generic ext4; do
+        for dep in $(awk -v m="/${m//-/[-_]}.ko:" '$1 ~ m {print}' "$KROOT/$mdir/modules.dep" | tr -d ':'); do
+            install -D -m 0644 "$KROOT/$mdir/$dep" "$r/$mdir/$dep"
+        done
+    done
+    [ -n "$GSIM_KO" ] && install -m 0644 "$GSIM_KO" $IRQSIM_KO "$r/$mdir/extra/"
+    cp "$KROOT/$mdir"/modules.{order,builtin,builtin.modinfo} "$r/$mdir/"
+    depmod -b "$r" "$KVER"
+    copy_with_libs "$r" "$bin/trackd" /usr/local/bin
+    copy_with_libs "$r" "$bin/trackctl" /usr/local/bin
+    copy_with_libs "$r" "$RUN/ledsample" /usr/local/bin
+    # Debug symbols make the archive five times larger and every boot slower under TCG.
+    find "$r/usr/local/bin" "$r/lib" "$r/usr/lib" -type f \( -name '*.so*' -o -perm -u+x \) \
+        -exec strip --strip-unneeded {} + 2>/dev/null || true
+    install -m 0755 "$here/init.sh" "$r/init"
+    install -m 0644 "$root/board/gpio-sim.conf" "$r/etc/trackd/board.conf"
+    guest_config > "$r/etc/trackd/trackd.conf"
+    (cd "$r" && find . | LC_ALL=C sort | cpio --quiet -o -H newc -R 0:0) > "$RUN/initramfs-$build.cpio"
+    INITRD=$RUN/initramfs-$build.cpio
+    say "initramfs ($build build): $(du -h "$INITRD" | cut -f1)"
+}
+
+# The guest's trackd.conf; the host replay uses the same with another device and paths.
+guest_config() {
+    cat <<'CONF'
+[receiver]
+device = /dev/serial0
+baud = 9600
+
+[control]
+socket = /run/trackd.sock
+
+[state]
+file = /mnt/state
+
+[sampling]
+# Dense: every fix of the paced capture is a record the power cuts can lose.
+profile = arrival
+
+[log]
+directory = /mnt/log
+sync-interval = 200ms
+announce-syncs = yes
+
+[board]
+file = /etc/trackd/board.conf
+CONF
+}
+
+fresh_disk() {
+    DISK=$RUN/disk.img
+    rm -f "$DISK"; truncate -s 64M "$DISK"
+    mkfs.ext4 -F -q -L tracklog "$DISK"
+}
+
+# boot LOGFILE BUILD: qemu with the GPS UART (ttyS1) and the command UART (ttyS2) on fifos.
+boot() {
+    local logf=$1 build=$2 f
+    for f in gps cmd; do
+        rm -f "$RUN/$f.in" "$RUN/$f.out"; mkfifo "$RUN/$f.in" "$RUN/$f.out"
+    done
+    # drain what the guest sends back so it never blocks
+    cat "$RUN/gps.out" > /dev/null & DRAIN1=$!
+    cat "$RUN/cmd.out" > /dev/null & DRAIN2=$!
+    start_qemu "$logf" "$build" "board.bin=$build" -serial "pipe:$RUN/gps" -serial "pipe:$RUN/cmd" \
+        -drive "file=$DISK,if=virtio,format=raw"
+    exec {CMD}>"$RUN/cmd.in"
+}
+# guest COMMAND: one shell line run by the guest's command loop
+guest() { printf '%s\n' "$*" >&"$CMD"; }
+unboot() {
+    exec {CMD}>&-
+    kill "$DRAIN1" "$DRAIN2" 2>/dev/null || true
+    wait "$DRAIN1" "$DRAIN2" 2>/dev/null || true
+}

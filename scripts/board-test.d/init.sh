@@ -1,0 +1,60 @@
+#!/bin/sh
+# The guest's /init for scripts/board-test (busybox sh). Boots into: gpio-sim chip
+# "trackd-sim", the track log's ext4 disk on /mnt, the last boot's log verified, then trackd
+# (board.bin=host|fw) with the LED sampler, and a command loop on ttyS2 for the host.
+export PATH=/bin:/sbin:/usr/bin:/usr/local/bin
+mount -t devtmpfs devtmpfs /dev
+exec </dev/console >/dev/console 2>&1
+mount -t proc proc /proc
+mount -t sysfs sysfs /sys
+mkdir -p /run /tmp /mnt
+# Hold the GPS UART open from the start: a tty that nobody holds open drops what arrives.
+exec 3</dev/ttyS1
+stty -F /dev/ttyS1 9600 raw -echo
+ln -sf ttyS1 /dev/serial0
+up() { cut -d' ' -f1 /proc/uptime; }
+for a in $(cat /proc/cmdline); do case $a in board.*=*) k=${a#board.}; eval "BOARD_${k%%=*}=\"${k#*=}\"";; esac; done
+echo "BOARD: init uptime=$(up)"
+
+modprobe configfs
+mount -t configfs configfs /sys/kernel/config
+modprobe gpio-sim || echo "BOARD: ERROR modprobe gpio-sim"
+G=/sys/kernel/config/gpio-sim/trackd
+mkdir $G $G/gpio-bank0
+echo 8 > $G/gpio-bank0/num_lines
+echo trackd-sim > $G/gpio-bank0/label
+i=0; for n in led-fix led-status led-fence led-log button in-use; do
+    mkdir $G/gpio-bank0/line$i; echo $n > $G/gpio-bank0/line$i/name; i=$((i+1))
+done
+echo 1 > $G/live
+SIM=/sys/devices/platform/$(cat $G/dev_name)/$(cat $G/gpio-bank0/chip_name)
+# Button and in-use are active low: released / not in use.
+echo pull-up > $SIM/sim_gpio4/pull
+echo pull-up > $SIM/sim_gpio5/pull
+press() { echo pull-down > $SIM/sim_gpio4/pull; sleep "$1"; echo pull-up > $SIM/sim_gpio4/pull; echo "BOARD: pressed $1"; }
+
+modprobe virtio_pci; modprobe virtio_blk; modprobe crc32c_generic; modprobe ext4
+timeout 10 sh -c 'until [ -b /dev/vda ]; do sleep 0.05; done'
+mount -t ext4 /dev/vda /mnt || echo "BOARD: ERROR mount"
+echo "BOARD: mounted uptime=$(up)"
+if [ -d /mnt/log ]; then
+    trackctl log verify --log /mnt/log > /tmp/verify.txt; rc=$?
+    sed 's/^/BOARD: /' /tmp/verify.txt
+    echo "BOARD: verify-rc=$rc uptime=$(up)"
+fi
+
+ledsample $SIM led-fix led-status led-fence led-log button in-use &
+trackd --config /etc/trackd/trackd.conf &
+echo "BOARD: trackd-started bin=$BOARD_bin uptime=$(up)"
+export TRACKD_SOCKET=/run/trackd.sock
+if [ ! -f /mnt/state ]; then
+    timeout 10 sh -c 'until [ -S /run/trackd.sock ]; do sleep 0.05; done'
+    trackctl privacy allow always | sed 's/^/BOARD: /'
+fi
+echo "BOARD: ready"
+# Commands from the host, one shell line each, on the third UART.
+exec 4</dev/ttyS2
+stty -F /dev/ttyS2 -echo
+while read -r line <&4; do
+    eval "$line"
+done

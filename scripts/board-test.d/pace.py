@@ -1,0 +1,46 @@
+#!/usr/bin/env python3
+"""Paces an NMEA capture into a pipe as a receiver would: one epoch (the sentences sharing a
+first sentence type) at a time, EPOCH_MS apart, since the emulated UART does not pace at its baud rate.
+
+usage: pace.py CAPTURE FIFO EPOCH_MS [START_EPOCH [COUNT]]
+Comment lines (#) of gpsd's captures are left out. Prints "pace: N epochs" when done; stops
+quietly when the reader goes away (qemu was killed)."""
+import sys, time
+
+def epochs(path):
+    # An epoch begins with the sentence type the capture begins with (a receiver sends its
+    # epoch in a fixed order); times cannot tell epochs apart while they are still empty.
+    out, cur, leader = [], [], None
+    with open(path, 'rb') as f:
+        for line in f:
+            if not line.startswith(b'$'):
+                continue
+            line = line.rstrip(b'\r\n') + b'\r\n'
+            kind = line.split(b',')[0][3:]
+            leader = leader or kind
+            if kind == leader and cur:
+                out.append(b''.join(cur))
+                cur = []
+            cur.append(line)
+    if cur:
+        out.append(b''.join(cur))
+    return out
+
+def main():
+    capture, fifo, ms = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    start = int(sys.argv[4]) if len(sys.argv) > 4 else 0
+    all_epochs = epochs(capture)
+    count = int(sys.argv[5]) if len(sys.argv) > 5 else len(all_epochs) - start
+    sent = 0
+    try:
+        with open(fifo, 'wb', buffering=0) as out:
+            for epoch in all_epochs[start:start + count]:
+                out.write(epoch)
+                sent += 1
+                time.sleep(ms / 1000)
+    except (BrokenPipeError, OSError):
+        pass
+    print('pace: %d epochs' % sent, flush=True)
+
+if __name__ == '__main__':
+    main()
