@@ -48,6 +48,7 @@ struct ConfigErrorTests {
             + "19200, 38400, 57600, 115200, 230400, 460800"),
         ("[sampling]\nprofile = walk",
          #"trackd.conf:2: sampling.profile: "walk" is not one of checkin, track, arrival"#),
+        ("[log]\nannounce-syncs = true", #"trackd.conf:2: log.announce-syncs: "true" is not one of no, yes"#),
         ("[control]\nsocket = /run/" + String(repeating: "x", count: 103),
          #"trackd.conf:2: control.socket: "/run/"# + String(repeating: "x", count: 103)
             + #"" is not an absolute path of at most 107 bytes"#),

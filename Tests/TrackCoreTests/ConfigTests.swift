@@ -111,6 +111,8 @@ struct ConfigTests {
         ConfigCase("[log]\nsegment-size = 4M") { $0.log.segmentSizeBytes = 4 << 20 },
         ConfigCase("[log]\nsegment-age = 6h") { $0.log.segmentAgeMilliseconds = 21_600_000 },
         ConfigCase("[log]\nkeyframe-interval = 60s") { $0.log.keyframeIntervalMilliseconds = 60_000 },
+        ConfigCase("[log]\nannounce-syncs = yes") { $0.log.announceSyncs = true },
+        ConfigCase("[log]\nannounce-syncs = no") { $0.log.announceSyncs = false },
         ConfigCase("[control]\nsocket = /run/trackd/trackd.sock") { $0.control.socket = "/run/trackd/trackd.sock" },
         ConfigCase("[control]\ngroup = gps") { $0.control.group = "gps" },
         ConfigCase("[control]\ngroup = _gps-users2") { $0.control.group = "_gps-users2" },
