@@ -30,11 +30,11 @@ prepare_kernel() {
     if [ -z "$deb" ]; then
         local pkg
         pkg=$(apt-cache depends linux-image-amd64 | awk '/Depends: linux-image-[0-9]/{print $2; exit}')
-        [ -n "$pkg" ] || die "cannot resolve linux-image-amd64 (run apt-get update?)"
+        [ -n "$pkg" ] || { say "cannot resolve linux-image-amd64 (run apt-get update?)"; return 1; }
         deb=$(ls "$WORK"/debs/"${pkg}"_*_amd64.deb 2>/dev/null | tail -1 || true)
         if [ -z "$deb" ]; then
             log "apt-get download $pkg"
-            (cd "$WORK/debs" && apt-get download "$pkg")
+            (cd "$WORK/debs" && apt-get download "$pkg") || return 1
             deb=$(ls "$WORK"/debs/"${pkg}"_*_amd64.deb | tail -1)
         fi
     fi
@@ -107,7 +107,7 @@ prepare_gpio_sim() {
         mkdir -p "$kb"
         (cd "$WORK/debs" && apt-get download \
             "linux-headers-$KVER=$KDEBVER" "linux-headers-$abi-common=$KDEBVER" \
-            "linux-kbuild-$series=$KDEBVER" "linux-source-$series=$KDEBVER")
+            "linux-kbuild-$series=$KDEBVER" "linux-source-$series=$KDEBVER") || return 1
         local d
         for d in "linux-headers-$KVER" "linux-headers-$abi-common" "linux-kbuild-$series"; do
             dpkg-deb -x "$WORK/debs/${d}_${KDEBVER/*:/}_"*.deb "$kb"
