@@ -1,0 +1,71 @@
+// Text pieces every export format shares: exact decimals of the stored integers, and labels
+// escaped for XML or JSON.
+
+extension TextBuffer {
+    /// Appends `value / 10^decimals` exactly, without trailing zeros after the point (nor a bare
+    /// point), e.g. `(481_173_000, 7)` → `"48.1173"`, `(27_400, 1)` → `"2740"`, `(-5, 2)` →
+    /// `"-0.05"`.
+    public mutating func appendTrimmed(_ value: Int64, decimals: Int) {
+        var value = value
+        var decimals = decimals
+        while decimals > 0 && value % 10 == 0 {
+            value /= 10
+            decimals -= 1
+        }
+        appendFixed(value, decimals: decimals)
+    }
+
+    /// Appends the UTF-8 of `text` escaped for XML character data and attribute values:
+    /// `&`, `<`, `>`, `"` and `'` as entities, control characters XML 1.0 forbids as U+FFFD,
+    /// e.g. `fish & chips` → `fish &amp; chips`.
+    public mutating func appendXMLEscaped(_ text: String) {
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): append("&amp;")
+            case UInt8(ascii: "<"): append("&lt;")
+            case UInt8(ascii: ">"): append("&gt;")
+            case UInt8(ascii: "\""): append("&quot;")
+            case UInt8(ascii: "'"): append("&apos;")
+            case 0x09, 0x0A, 0x0D: append(byte)
+            case 0..<0x20: append("\u{FFFD}")
+            default: append(byte)
+            }
+        }
+    }
+
+    /// Appends `text` as a JSON string with its quotes, e.g. `say "hi"` → `"say \"hi\""`;
+    /// control characters as `\u00XX`.
+    public mutating func appendJSONString(_ text: String) {
+        append(UInt8(ascii: "\""))
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): append("\\\"")
+            case UInt8(ascii: "\\"): append("\\\\")
+            case 0x0A: append("\\n")
+            case 0x0D: append("\\r")
+            case 0x09: append("\\t")
+            case 0..<0x20:
+                append("\\u00")
+                append(Self.hexDigit(byte >> 4))
+                append(Self.hexDigit(byte & 0xF))
+            default: append(byte)
+            }
+        }
+        append(UInt8(ascii: "\""))
+    }
+
+    static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? nibble + 48 : nibble - 10 + UInt8(ascii: "a")
+    }
+
+    /// Appends a latitude or longitude in 1e-7 degrees exactly, trailing zeros dropped,
+    /// e.g. `115_167_000` → `"11.5167"`, `-3_234_795` → `"-0.3234795"`.
+    public mutating func appendDegreesE7(_ value: Int32) {
+        appendTrimmed(Int64(value), decimals: 7)
+    }
+
+    /// Appends an ISO 8601 time as `writeCompact` does, e.g. `2026-11-30T12:00:00Z`.
+    public mutating func append(time: UTCTime) {
+        time.writeCompact(to: &self)
+    }
+}
