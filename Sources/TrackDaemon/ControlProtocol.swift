@@ -63,8 +63,7 @@ enum ControlProtocol {
             reply.append("error usage: a label has at most 64 bytes\n")
             return
         }
-        status.waypoints += 1
-        status.lastWaypointLabel = WaypointLabel(request.extracting(label))
+        status.markWaypoint(request.extracting(label), at: position, time: fix.time ?? status.utcNow)
         var line = TextBuffer()
         line.append("ok\nwaypoint ")
         line.append(integer: Int64(status.waypoints))

@@ -11,6 +11,7 @@ struct Daemon<Source: ReceiverSource & ~Copyable>: ~Copyable {
     static var firstClientSlot: Int { 3 }
     // Timer ids.
     static var watchdogTimer: Int { 0 }
+    static var logSyncTimer: Int { 1 }
 
     var source: Source
     var receiver = NMEAReceiver()
@@ -25,12 +26,17 @@ struct Daemon<Source: ReceiverSource & ~Copyable>: ~Copyable {
     /// The persisted permission state (and later the odometer), saved when it changes.
     var stateFile: StateFile<PosixStateFileStorage>
     var persisted: PersistedState
+    /// The track log (nil when its directory could not be opened: status and doctor say why).
+    var logWriter: LogWriter<PosixLogFiles>?
+    /// The last good fix's time when the receiver was lost: the start of a gap record.
+    var receiverLostAt: UTCTime?
     /// Called on SIGHUP with the pipeline to reconfigure; returns an error text or nil.
     let reload: (inout FixPipeline) -> String?
 
     init(source: consuming Source, pipeline: FixPipeline, signals: consuming SignalDescriptor,
          control: consuming ControlServer, stateFile: StateFile<PosixStateFileStorage>, persisted: PersistedState,
-         reload: @escaping (inout FixPipeline) -> String?) {
+         logWriter: LogWriter<PosixLogFiles>?, reload: @escaping (inout FixPipeline) -> String?) {
+        self.logWriter = logWriter
         self.source = source
         self.stateFile = stateFile
         self.persisted = persisted
@@ -49,6 +55,10 @@ struct Daemon<Source: ReceiverSource & ~Copyable>: ~Copyable {
         pipeline.status.startedAt = now
         pipeline.status.rateWindowStart = now
         openSource(now: now)
+        appendToLog(.bootMarker(time: SystemClock.realtime(), bootID: kernelBootID()), now: now)
+        if let writer = logWriter {
+            timers.schedule(Self.logSyncTimer, at: now.adding(milliseconds: writer.settings.syncIntervalMilliseconds))
+        }
         if let interval = notify.watchdogInterval { timers.schedule(Self.watchdogTimer, at: now.adding(nanoseconds: interval)) }
         notify.send("READY=1")
         while true {
@@ -65,6 +75,9 @@ struct Daemon<Source: ReceiverSource & ~Copyable>: ~Copyable {
             now = SystemClock.monotonic()
         }
         notify.send("STOPPING=1")
+        // SIGTERM: what is held goes to flash before trackd exits.
+        logWriter?.close(now: now)
+        if let status = logWriter?.status { pipeline.status.log = status }
         source.close()
         return 0
     }
@@ -100,9 +113,13 @@ struct Daemon<Source: ReceiverSource & ~Copyable>: ~Copyable {
                 ControlProtocol.answer(request, status: &status, now: now, reply: &reply)
             }
             pipeline.status = status
+            if let waypoint = pipeline.status.pendingWaypoint {
+                pipeline.status.pendingWaypoint = nil
+                appendToLog(waypoint, now: now)
+            }
         }
         control.expire(now: now)
-        if pipeline.status.permissionChanged { savePermission() }
+        if pipeline.status.permissionChanged { savePermission(now: now) }
         pipeline.status.controlRefused = control.refused
         pipeline.status.controlDropped = control.dropped
         pipeline.status.updateRate(now: now)
@@ -111,13 +128,26 @@ struct Daemon<Source: ReceiverSource & ~Copyable>: ~Copyable {
                 notify.send("WATCHDOG=1")
                 timers.schedule(Self.watchdogTimer, at: now.adding(nanoseconds: interval))
             }
+            if timer == Self.logSyncTimer, logWriter != nil {
+                logWriter?.sync(now: now)
+                if let writer = logWriter {
+                    pipeline.status.log = writer.status
+                    timers.schedule(Self.logSyncTimer, at: now.adding(milliseconds: writer.settings.syncIntervalMilliseconds))
+                }
+            }
         }
     }
 
     /// Writes the permission state atomically (temp file, fsync, rename, fsync directory); a
     /// failure is shown by `trackctl status` and `doctor`, and the next change tries again.
-    mutating func savePermission() {
+    mutating func savePermission(now: MonotonicTime) {
         pipeline.status.permissionChanged = false
+        let old = persisted.permission.state
+        let new = pipeline.status.permission.state
+        if old != new, let from = LogPermissionState(rawValue: old.rawValue),
+           let to = LogPermissionState(rawValue: new.rawValue) {
+            appendToLog(.permissionChange(time: pipeline.status.utcNow, old: from, new: to), now: now)
+        }
         persisted.permission = pipeline.status.permission
         persisted.saveCount &+= 1
         do {
@@ -144,6 +174,8 @@ struct Daemon<Source: ReceiverSource & ~Copyable>: ~Copyable {
             do {
                 count = try source.read(into: input, now: now)
             } catch {
+                // The receiver is lost: the next recorded fix follows a gap record.
+                if receiverLostAt == nil { receiverLostAt = pipeline.status.lastGoodFix?.time }
                 pipeline.status.source = source.status
                 return
             }
@@ -152,12 +184,20 @@ struct Daemon<Source: ReceiverSource & ~Copyable>: ~Copyable {
             pipeline.status.lastByteAt = now
             var receiver = self.receiver
             var pipeline = self.pipeline
+            // Moved out, not copied: a copy would make the writer's buffers copy on write.
+            var writer = logWriter.take()
+            var lostAt = receiverLostAt
             receiver.consume(UnsafeRawBufferPointer(rebasing: input[0..<count])) { fix in
-                pipeline.handle(fix, now: now)
+                if let recorded = pipeline.handle(fix, now: now) {
+                    DaemonLog.record(recorded, into: &writer, lostAt: &lostAt, now: now)
+                }
             }
             pipeline.status.counters = receiver.counters
+            if let status = writer?.status { pipeline.status.log = status }
             self.receiver = receiver
             self.pipeline = pipeline
+            logWriter = writer
+            receiverLostAt = lostAt
         }
         let counters = receiver.counters
         source.observe(acceptedSentences: counters.accepted,
@@ -183,6 +223,15 @@ struct Daemon<Source: ReceiverSource & ~Copyable>: ~Copyable {
                 continue
             }
         }
+    }
+}
+
+extension Daemon where Source: ~Copyable {
+    /// Appends `record` to the log, if there is one, and refreshes the log's status.
+    mutating func appendToLog(_ record: LogRecord, now: MonotonicTime) {
+        guard logWriter != nil else { return }
+        logWriter?.append(record, now: now)
+        if let status = logWriter?.status { pipeline.status.log = status }
     }
 }
 

@@ -41,6 +41,13 @@ struct DaemonStatus {
     /// Waypoints marked since start and the last label.
     var waypoints = 0
     var lastWaypointLabel = WaypointLabel()
+    /// A waypoint marked (trackctl mark, the button) and not yet handed to the log.
+    var pendingWaypoint: LogRecord?
+
+    /// The track log: its directory, the writer's counters and flag, and why it did not open.
+    var logDirectory = ""
+    var log = LogWriterStatus()
+    var logOpenError: String?
     /// Control socket.
     var controlPath = ""
     var controlRefused = 0

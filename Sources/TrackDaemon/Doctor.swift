@@ -111,6 +111,8 @@ enum Doctor {
             emit(&line, &reply)
             return
         }
+        // 8. The track log on flash.
+        guard diagnoseLog(status, line: &line, reply: &reply) else { return }
         line.append("ok all links work")
         emit(&line, &reply)
     }

@@ -9,7 +9,9 @@ struct FixPipeline {
     var trip = TripDetector()
     var status = DaemonStatus()
 
-    mutating func handle(_ fix: borrowing Fix, now: MonotonicTime) {
+    /// Runs `fix` through filter, permission and sampling; returns it at the log's precision
+    /// when the sampling policy records it (the position snapped in approximate mode).
+    mutating func handle(_ fix: borrowing Fix, now: MonotonicTime) -> LogFix? {
         status.lastFix = copy fix
         status.lastFixAt = now
         let decision = filter.evaluate(fix, now: now)
@@ -31,14 +33,18 @@ struct FixPipeline {
             // What is not allowed is not considered for the log at all.
             guard status.permission.mayLog(inUse: false, onTrip: status.onTrip, now: time) else {
                 status.notAllowed += 1
-                return
+                return nil
             }
+            var recorded: LogFix?
             if let trigger = sampling.consider(shown, accuracyMillimetres: accuracy, now: now) {
                 status.lastTrigger = trigger
+                recorded = LogFix(shown, accuracyMillimetres: accuracy, time: time)
             }
             status.sampling = sampling.counters
+            return recorded
         case .rejected(let reason):
             status.lastRejection = reason
+            return nil
         }
     }
 }

@@ -95,6 +95,9 @@ extension DaemonStatus {
         }
         line.append("},\"waypoints\":")
         line.append(integer: Int64(waypoints))
+        reply.append(line)
+        line.removeAll()
+        writeLogJSON(to: &line, now: now)
         line.append(",\"control\":{\"refused\":")
         line.append(integer: Int64(controlRefused))
         line.append(",\"dropped\":")

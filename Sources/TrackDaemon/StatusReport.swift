@@ -122,6 +122,7 @@ extension DaemonStatus {
             line.append("\")")
         }
         emit(&line, &reply)
+        writeLogText(to: &line, &reply, now: now)
 
         line.append("control   ")
         line.append(string: controlPath)

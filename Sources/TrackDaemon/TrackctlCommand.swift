@@ -15,6 +15,10 @@ public enum TrackctlCommand {
                           show or change what trackd may log
           doctor          the first broken link from port to filter, and what to do about it
           decode [FILE]   read NMEA from FILE or standard input, print one JSON object per fix
+          log list|verify [--log DIR]
+                          the track log's segments; every chunk checked, damage named
+          log import FILE.gpx|FILE.csv --to DIR
+                          an existing track written into a log, as trackd writes it
           simulate ROUTE.gpx [OPTIONS]
                           a receiver moving along ROUTE.gpx, on a pseudo-terminal or standard
                           output (trackctl simulate --help)
@@ -46,6 +50,8 @@ public enum TrackctlCommand {
             return DecodeCommand.run(rest)
         case "simulate":
             return SimulateCommand.run(rest)
+        case "log":
+            return LogCommand.run(rest)
         case "-h", "--help", "help":
             try? FileDescriptor.standardOutput.writeAll(usage)
             return 0

@@ -98,12 +98,28 @@ public enum TrackdCommand {
         }
         pipeline.status.configPath = options.configPath
         pipeline.status.controlPath = config.control.socket
+        pipeline.status.logDirectory = config.log.directory
+        var logWriter: LogWriter<PosixLogFiles>?
+        do {
+            logWriter = try LogWriter(settings: LogWriterSettings(config.log), files: PosixLogFiles(),
+                                      now: SystemClock.monotonic())
+        } catch {
+            // Without a log the receiver, LEDs and fences still work; status and doctor say why.
+            pipeline.status.logOpenError = error.description
+            try? FileDescriptor.standardError.writeAll("trackd: track log: " + error.description + "; not logging\n")
+        }
+        if let status = logWriter?.status {
+            pipeline.status.log = status
+            if let problem = status.lastError {
+                try? FileDescriptor.standardError.writeAll("trackd: track log: " + problem.description + "\n")
+            }
+        }
         let path = options.configPath
         let explicit = options.explicitConfig
         let device = config.receiver.device
         var daemon = Daemon(
             source: source, pipeline: pipeline, signals: signals, control: control,
-            stateFile: stateFile, persisted: persisted
+            stateFile: stateFile, persisted: persisted, logWriter: logWriter
         ) { pipeline in
             // SIGHUP: a new configuration replaces filter and sampling settings; an invalid one
             // is reported and the running one kept.

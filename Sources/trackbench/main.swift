@@ -14,6 +14,8 @@ import TrackIO
 //                          malloc counter's difference between two FRAMES must be zero
 //   trackbench density FILE.csv [SYNC_MS [KEYFRAME_MS]]
 //                          a track's fixes through the log encoder (Density.swift)
+//   trackbench powercut [FILE.csv]
+//                          the log writer's power-cut harness at every step (PowerCut.swift)
 //
 // Both read into one buffer allocated before the first read, so the loop allocates nothing and
 // the allocation count of a run does not depend on the file's length.
@@ -26,6 +28,8 @@ let usage: StaticString = """
            trackbench leds FRAMES evaluate FRAMES LED frames, print lit=…
            trackbench density FILE.csv [SYNC_MS [KEYFRAME_MS]]
                                   encode a track's fixes into log blocks, print fixes=… log=…
+           trackbench powercut [FILE.csv]
+                                  cut power at every step of a log replay, print violations
 
     """
 
@@ -104,6 +108,9 @@ func runLEDs(frames: Int) {
 }
 
 let arguments = processArguments()
+if arguments.first == "powercut", arguments.count <= 2 {
+    exitProcess(runPowerCut(arguments.count == 2 ? arguments[1] : nil))
+}
 if arguments.first == "leds", arguments.count == 2, let frames = Int(arguments[1]) {
     runLEDs(frames: frames)
     exitProcess(0)

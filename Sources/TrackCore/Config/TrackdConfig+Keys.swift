@@ -130,6 +130,15 @@ private let logSection = ConfigSection("log", "The append-only track log on flas
               "Size at which a segment file is closed and the next one begun.") {
         $0.log.segmentSizeBytes = $1.number
     },
+    ConfigKey("segment-age", .duration(60_000...2_592_000_000), default: "24h", example: "6h",
+              "Longest time a segment file stays open before the next one is begun.") {
+        $0.log.segmentAgeMilliseconds = $1.number
+    },
+    ConfigKey("keyframe-interval", .duration(10_000...3_600_000), default: "300s", example: "60s",
+              """
+              Record time between keyframes, which start a new prediction context: damage to \
+              one chunk loses at most this much of the track. Shorter costs a few bytes more.
+              """) { $0.log.keyframeIntervalMilliseconds = $1.number },
 ])
 
 private let controlSection = ConfigSection("control", "The Unix socket `trackctl` talks to.", [

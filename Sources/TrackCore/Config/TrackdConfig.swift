@@ -113,6 +113,10 @@ public struct TrackdConfig: Equatable, Sendable {
         public var quotaBytes: Int64 = 256 << 20
         /// Size at which a segment is closed and the next begun, in bytes (1 MiB).
         public var segmentSizeBytes: Int64 = 1 << 20
+        /// Longest time a segment stays open, in milliseconds (24 h).
+        public var segmentAgeMilliseconds: Int64 = 86_400_000
+        /// Record time between keyframe chunks, in milliseconds (300 s).
+        public var keyframeIntervalMilliseconds: Int64 = 300_000
 
         /// The defaults.
         public init() {}
