@@ -41,17 +41,7 @@ import Testing
 
     @Test("a log trackd wrote exports in every format, waypoint included")
     func recordedLogExports() throws {
-        guard let bytes = DaemonHarness.capture("ublox-neo-m9n-nmea.log") else {
-            print("skipped: ../shared/data/gpsd-regress is absent")
-            return
-        }
-        let harness = try DaemonHarness()
-        try harness.start()
-        #expect(try harness.trackctl(["privacy", "allow", "always"]).status == 0)
-        harness.feed(bytes)
-        let recorded = try harness.waitForStatus { json in
-            ((json["sampling"] as? [String: Any])?["recorded"] as? Int ?? 0) > 0
-        }
+        guard let (harness, recorded) = try DaemonHarness.recording("ublox-neo-m9n-nmea.log") else { return }
         try #require(recorded != nil, "trackd recorded no fix")
         #expect(try harness.trackctl(["mark", "old", "&", "<bridge>"]).status == 0)
         harness.stop()

@@ -35,13 +35,11 @@ public struct GPXWriter: ExportWriter {
         Self.attributes(place.position, &out)
         out.append("><time>")
         out.append(time: place.time)
-        out.append("</time><name>")
-        out.appendXMLEscaped(place.name)
-        out.append("</name><desc>")
-        out.appendXMLEscaped(place.description)
-        out.append("</desc><type>")
-        out.appendXMLEscaped(place.type)
-        out.append("</type></wpt>\n")
+        out.append("</time>")
+        out.appendXMLElement("name", place.name)
+        out.appendXMLElement("desc", place.description)
+        out.appendXMLElement("type", place.type)
+        out.append("</wpt>\n")
     }
 
     /// `<trk><name>track N</name>`.

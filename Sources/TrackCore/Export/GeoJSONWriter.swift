@@ -33,12 +33,10 @@ public struct GeoJSONWriter: ExportWriter {
         beginFeature(&out)
         out.append("\"geometry\":{\"type\":\"Point\",\"coordinates\":")
         Self.coordinates(place.position, altitudeDecimetres: nil, &out)
-        out.append("},\"properties\":{\"kind\":")
-        out.appendJSONString(place.type)
-        out.append(",\"name\":")
-        out.appendJSONString(place.name)
-        out.append(",\"description\":")
-        out.appendJSONString(place.description)
+        out.append("},\"properties\":{")
+        out.appendJSONMember("kind", place.type, first: true)
+        out.appendJSONMember("name", place.name)
+        out.appendJSONMember("description", place.description)
         out.append(",\"time\":\"")
         out.append(time: place.time)
         out.append("\"}}")
@@ -111,13 +109,7 @@ public struct GeoJSONWriter: ExportWriter {
 
     static func coordinates(_ position: LogPosition, altitudeDecimetres: Int32?, _ out: inout TextBuffer) {
         out.append(UInt8(ascii: "["))
-        out.appendDegreesE7(position.longitudeE7)
-        out.append(UInt8(ascii: ","))
-        out.appendDegreesE7(position.latitudeE7)
-        if let altitudeDecimetres {
-            out.append(UInt8(ascii: ","))
-            out.appendTrimmed(Int64(altitudeDecimetres), decimals: 1)
-        }
+        out.appendLongitudeLatitude(position, altitudeDecimetres: altitudeDecimetres)
         out.append(UInt8(ascii: "]"))
     }
 }

@@ -27,11 +27,10 @@ public struct KMLWriter: ExportWriter {
 
     /// A Point placemark with name, description and time stamp.
     public mutating func place(_ place: ExportPlace, _ out: inout TextBuffer) {
-        out.append("<Placemark><name>")
-        out.appendXMLEscaped(place.name)
-        out.append("</name><description>")
-        out.appendXMLEscaped(place.description)
-        out.append("</description><TimeStamp><when>")
+        out.append("<Placemark>")
+        out.appendXMLElement("name", place.name)
+        out.appendXMLElement("description", place.description)
+        out.append("<TimeStamp><when>")
         out.append(time: place.time)
         out.append("</when></TimeStamp><ExtendedData><Data name=\"type\"><value>")
         out.appendXMLEscaped(place.type)
@@ -90,12 +89,6 @@ public struct KMLWriter: ExportWriter {
     }
 
     static func tuple(_ position: LogPosition, altitudeDecimetres: Int32?, _ out: inout TextBuffer) {
-        out.appendDegreesE7(position.longitudeE7)
-        out.append(UInt8(ascii: ","))
-        out.appendDegreesE7(position.latitudeE7)
-        if let altitudeDecimetres {
-            out.append(UInt8(ascii: ","))
-            out.appendTrimmed(Int64(altitudeDecimetres), decimals: 1)
-        }
+        out.appendLongitudeLatitude(position, altitudeDecimetres: altitudeDecimetres)
     }
 }

@@ -33,6 +33,28 @@ extension TextBuffer {
         }
     }
 
+    /// Appends `<tag>text</tag>` with `text` escaped, e.g. `("name", "a & b")` →
+    /// `<name>a &amp; b</name>`.
+    public mutating func appendXMLElement(_ tag: StaticString, _ text: String) {
+        append(UInt8(ascii: "<"))
+        append(tag)
+        append(UInt8(ascii: ">"))
+        appendXMLEscaped(text)
+        append("</")
+        append(tag)
+        append(UInt8(ascii: ">"))
+    }
+
+    /// Appends `,"key":"text"` (without the comma when `first`), e.g. `("name", "camp")` →
+    /// `,"name":"camp"`.
+    public mutating func appendJSONMember(_ key: StaticString, _ text: String, first: Bool = false) {
+        if !first { append(UInt8(ascii: ",")) }
+        append(UInt8(ascii: "\""))
+        append(key)
+        append("\":")
+        appendJSONString(text)
+    }
+
     /// Appends `text` as a JSON string with its quotes, e.g. `say "hi"` → `"say \"hi\""`;
     /// control characters as `\u00XX`.
     public mutating func appendJSONString(_ text: String) {
@@ -62,6 +84,18 @@ extension TextBuffer {
     /// e.g. `115_167_000` → `"11.5167"`, `-3_234_795` → `"-0.3234795"`.
     public mutating func appendDegreesE7(_ value: Int32) {
         appendTrimmed(Int64(value), decimals: 7)
+    }
+
+    /// Appends `lon,lat` or `lon,lat,ele` (GeoJSON and KML order) at the stored precision, e.g.
+    /// `11.5167,48.1173,545.4`.
+    public mutating func appendLongitudeLatitude(_ position: LogPosition, altitudeDecimetres: Int32?) {
+        appendDegreesE7(position.longitudeE7)
+        append(UInt8(ascii: ","))
+        appendDegreesE7(position.latitudeE7)
+        if let altitudeDecimetres {
+            append(UInt8(ascii: ","))
+            appendTrimmed(Int64(altitudeDecimetres), decimals: 1)
+        }
     }
 
     /// Appends an ISO 8601 time as `writeCompact` does, e.g. `2026-11-30T12:00:00Z`.

@@ -4,22 +4,11 @@ extension UTCTime {
     /// Appends ISO 8601 UTC with milliseconds only when they are not zero, as GPX and the shared
     /// CSV layout write it, e.g. `2026-11-30T12:00:00Z` or `2010-02-01T12:31:38.545Z`.
     public func writeCompact(to buffer: inout TextBuffer) {
-        let date = self.date
-        let ms = millisecondOfDay
-        buffer.append(integer: Int(date.year), width: 4)
-        buffer.append(UInt8(ascii: "-"))
-        buffer.append(integer: Int(date.month), width: 2)
-        buffer.append(UInt8(ascii: "-"))
-        buffer.append(integer: Int(date.day), width: 2)
-        buffer.append(UInt8(ascii: "T"))
-        buffer.append(integer: Int(ms / 3_600_000), width: 2)
-        buffer.append(UInt8(ascii: ":"))
-        buffer.append(integer: Int(ms / 60_000 % 60), width: 2)
-        buffer.append(UInt8(ascii: ":"))
-        buffer.append(integer: Int(ms / 1000 % 60), width: 2)
-        if ms % 1000 != 0 {
+        writeSeconds(to: &buffer)
+        let ms = millisecondOfDay % 1000
+        if ms != 0 {
             buffer.append(UInt8(ascii: "."))
-            buffer.append(integer: Int(ms % 1000), width: 3)
+            buffer.append(integer: Int(ms), width: 3)
         }
         buffer.append(UInt8(ascii: "Z"))
     }
