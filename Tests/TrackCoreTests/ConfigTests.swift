@@ -106,6 +106,8 @@ struct ConfigTests {
         ConfigCase("[log]\nsync-interval = 10s") { $0.log.syncIntervalMilliseconds = 10_000 },
         ConfigCase("[log]\nquota = 1G") { $0.log.quotaBytes = 1 << 30 },
         ConfigCase("[log]\nsegment-size = 4M") { $0.log.segmentSizeBytes = 4 << 20 },
+        ConfigCase("[log]\nsegment-age = 6h") { $0.log.segmentAgeMilliseconds = 21_600_000 },
+        ConfigCase("[log]\nkeyframe-interval = 60s") { $0.log.keyframeIntervalMilliseconds = 60_000 },
         ConfigCase("[control]\nsocket = /run/trackd/trackd.sock") { $0.control.socket = "/run/trackd/trackd.sock" },
         ConfigCase("[control]\ngroup = gps") { $0.control.group = "gps" },
         ConfigCase("[control]\ngroup = _gps-users2") { $0.control.group = "_gps-users2" },

@@ -52,7 +52,7 @@ public struct LogWriter<Files: LogFileLayer> {
     /// Holds `record` for the next sync; syncs at once when the hold or the chunk is full.
     public mutating func append(_ record: LogRecord, now: MonotonicTime) {
         if encoder.isEmpty {
-            if let _ = handle, now.milliseconds(since: segmentOpened) >= settings.segmentAgeLimitMilliseconds {
+            if handle != nil, now.milliseconds(since: segmentOpened) >= settings.segmentAgeLimitMilliseconds {
                 rotateBeforeNext = true
             }
             // A chunk that goes to a new segment must be a keyframe.
