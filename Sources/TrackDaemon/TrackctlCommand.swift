@@ -13,6 +13,9 @@ public enum TrackctlCommand {
           mark [LABEL]    a waypoint at the current position
           privacy [allow always|allow when-in-use|deny|approximate|precise [--for 30m]]
                           show or change what trackd may log
+          leds [--watch]  the LEDs now (--watch: live, with keys for the simulated button)
+          button short|long
+                          press the simulated board's button (the demo)
           doctor          the first broken link from port to filter, and what to do about it
           decode [FILE]   read NMEA from FILE or standard input, print one JSON object per fix
           log list|verify [--log DIR]
@@ -26,7 +29,7 @@ public enum TrackctlCommand {
                           a receiver moving along ROUTE.gpx, on a pseudo-terminal or standard
                           output (trackctl simulate --help)
 
-        status, where, mark and doctor take --socket PATH (default /run/trackd/control.sock,
+        status, where, mark, privacy, leds, button and doctor take --socket PATH (default /run/trackd/control.sock,
         or $TRACKD_SOCKET).
 
         """
@@ -49,6 +52,10 @@ public enum TrackctlCommand {
             return ClientCommands.privacy(rest)
         case "doctor":
             return ClientCommands.doctor(rest)
+        case "leds":
+            return ClientCommands.leds(rest)
+        case "button":
+            return ClientCommands.button(rest)
         case "decode":
             return DecodeCommand.run(rest)
         case "simulate":

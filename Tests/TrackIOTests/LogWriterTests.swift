@@ -24,9 +24,10 @@ import TrackIO
     func rotatesBySizeAndAgeAndEverySegmentStartsWithAKeyframe(limit: Int, age: Int64) throws {
         let settings = LogWriterSettings(directory: "/log", segmentByteLimit: limit, segmentAgeLimitMilliseconds: age)
         var writer = try LogWriter(settings: settings, files: FaultyLogDisk(), now: Self.start)
-        let records = LogTestRecords.walk(600)
+        // Enough records for three 1 KiB segments even at the codec's best density.
+        let records = LogTestRecords.walk(1_500)
         replay(records, into: &writer)
-        writer.close(now: Self.start.adding(milliseconds: 600_000))
+        writer.close(now: Self.start.adding(milliseconds: 1_500_000))
         let (read, reader) = try read(writer.files)
         #expect(read == records)
         #expect(reader.problems.isEmpty)
@@ -39,7 +40,7 @@ import TrackIO
         for (earlier, later) in zip(reader.segments, reader.segments.dropFirst()) {
             #expect(later.firstSequence == earlier.lastSequence.map { $0 &+ 1 })
         }
-        #expect(writer.status.durableRecordCount == 600)
+        #expect(writer.status.durableRecordCount == records.count)
         #expect(writer.status.segmentCount == reader.segments.count)
     }
 
@@ -96,6 +97,27 @@ import TrackIO
         #expect(read == LogTestRecords.walk(25))
         #expect(reader.problems.isEmpty, "\(reader.problems.map(\.description))")
         #expect(reader.segments.count == 1)
+    }
+
+    @Test func aLastSegmentWithNothingValidIsRemovedAndTheSequenceContinues() throws {
+        var writer = try LogWriter(settings: LogWriterSettings(directory: "/log"), files: FaultyLogDisk(), now: Self.start)
+        replay(LogTestRecords.walk(10), into: &writer)
+        var disk = writer.files
+        // Segment 2 got only the first bytes of its keyframe before the power went.
+        let torn = "/log/0000000002.tlog"
+        _ = try disk.openForAppend(torn)
+        try disk.write([0x89, 0x54, 0x4C].span, to: torn)
+        try disk.sync(torn)
+        try disk.syncDirectory("/log")
+        var reopened = try LogWriter(settings: LogWriterSettings(directory: "/log"), files: disk, now: Self.start)
+        #expect(reopened.status.cutByteCount == 3)
+        #expect(reopened.status.segmentCount == 1)
+        replay(LogTestRecords.walk(5, from: 10), into: &reopened, from: 10)
+        let (read, reader) = try read(reopened.files)
+        #expect(read == LogTestRecords.walk(15))
+        #expect(reader.segmentNumbers == [1, 3], "segment 2 removed; its number is not reused")
+        #expect(reader.problems.isEmpty)
+        #expect(reader.segments.last?.firstSequence == reader.segments.first?.lastSequence.map { $0 &+ 1 })
     }
 
     @Test func missingDirectoryThatCannotBeCreatedIsAnError() {

@@ -41,6 +41,20 @@ extension LogWriter {
     private mutating func cutTail(_ number: UInt64, _ cursor: LogSegmentCursor, now: MonotonicTime) {
         guard !cursor.keyframeAfterProblem else { return }
         let end = cursor.validEnd
+        if end == 0 {
+            // Nothing valid in it (a segment whose first chunk was torn): removed, not kept empty.
+            do throws(Errno) {
+                try files.remove(path(number))
+            } catch {
+                failed(path(number), .remove, error)
+                return
+            }
+            status.cutByteCount = cursor.bytes.count
+            status.byteCount -= cursor.bytes.count
+            segments.removeLast()
+            status.segmentCount = segments.count
+            return
+        }
         if end < cursor.bytes.count {
             do throws(Errno) {
                 try files.truncate(path(number), to: end)
@@ -52,7 +66,7 @@ extension LogWriter {
             status.byteCount -= status.cutByteCount
             if let last = segments.indices.last { segments[last].byteCount = end }
         }
-        guard end < settings.segmentByteLimit, end > 0 else { return }
+        guard end < settings.segmentByteLimit else { return }
         do throws(Errno) {
             handle = try files.openForAppend(path(number))
         } catch {
