@@ -14,6 +14,9 @@ import TrackIO
 //                          malloc counter's difference between two FRAMES must be zero
 //   trackbench density FILE.csv [SYNC_MS [KEYFRAME_MS]]
 //                          a track's fixes through the log encoder (Density.swift)
+//   trackbench logencode FILE.csv ROUNDS
+//                          the same fixes through one encoder ROUNDS times into one buffer; the
+//                          malloc counter's difference between two ROUNDS must be zero
 //   trackbench powercut [FILE.csv]
 //                          the log writer's power-cut harness at every step (PowerCut.swift)
 //
@@ -28,6 +31,8 @@ let usage: StaticString = """
            trackbench leds FRAMES evaluate FRAMES LED frames, print lit=…
            trackbench density FILE.csv [SYNC_MS [KEYFRAME_MS]]
                                   encode a track's fixes into log blocks, print fixes=… log=…
+           trackbench logencode FILE.csv ROUNDS
+                                  encode them ROUNDS times into one buffer, print records=…
            trackbench powercut [FILE.csv]
                                   cut power at every step of a log replay, print violations
 
@@ -118,6 +123,15 @@ if arguments.first == "leds", arguments.count == 2, let frames = Int(arguments[1
 if arguments.first == "wakeups", (3...4).contains(arguments.count),
    let baud = Int(arguments[1]), let epochs = Int(arguments[2]) {
     exitProcess(runWakeUps(baud: baud, epochs: epochs, coalescingBytes: arguments.count == 4 ? Int(arguments[3]) ?? 800 : 800))
+}
+if arguments.first == "logencode", arguments.count == 3, let rounds = Int(arguments[2]) {
+    do throws(Errno) {
+        try runLogEncode(arguments[1], rounds: rounds)
+    } catch {
+        try? FileDescriptor.standardError.writeAll("trackbench: \(arguments[1]): \(error.message)\n")
+        exitProcess(1)
+    }
+    exitProcess(0)
 }
 if arguments.first == "density", (2...4).contains(arguments.count) {
     let sync = arguments.count >= 3 ? Int64(arguments[2]) ?? 5_000 : 5_000
