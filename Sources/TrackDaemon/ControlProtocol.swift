@@ -7,6 +7,8 @@ import TrackIO
 /// * `where` / `where plain`: the current position (`48.117300°N, 11.516700°E` / `48.117300,11.516700`);
 /// * `mark LABEL`: a waypoint at the current fix (label up to 64 bytes, may be empty);
 /// * `privacy …`: show or change the permission state (ControlProtocol+Privacy.swift);
+/// * `leds`: the LED lines now (`● fix  ○ status  ○ fence  ○ log`);
+/// * `button short|long`: presses the simulated board's button (ControlProtocol+Board.swift);
 /// * `doctor`: the first broken link from port to filter, and what to do about it.
 ///
 /// Every reply starts with `ok` or `error KIND: message` and ends with an empty line.
@@ -31,10 +33,14 @@ enum ControlProtocol {
             answerMark(label: command.rest(), request: request, status: &status, reply: &reply)
         } else if matches(verb, request, "privacy") {
             answerPrivacy(&command, request: request, status: &status, reply: &reply)
+        } else if matches(verb, request, "leds") {
+            answerLEDs(status: status, reply: &reply)
+        } else if matches(verb, request, "button") {
+            answerButton(command.next(), request: request, status: &status, reply: &reply)
         } else if matches(verb, request, "doctor") {
             Doctor.diagnose(status, now: now, reply: &reply)
         } else {
-            reply.append("error usage: unknown request (status, where, mark, privacy, doctor)\n")
+            reply.append("error usage: unknown request (status, where, mark, privacy, leds, button, doctor)\n")
         }
         reply.append("\n")
     }
@@ -63,10 +69,11 @@ enum ControlProtocol {
             reply.append("error usage: a label has at most 64 bytes\n")
             return
         }
-        status.markWaypoint(request.extracting(label), at: position, time: fix.time ?? status.utcNow)
+        // The loop records it right after this answer (Daemon.recordWaypoint), as the button does.
+        status.pendingWaypoint = WaypointLabel(request.extracting(label))
         var line = TextBuffer()
         line.append("ok\nwaypoint ")
-        line.append(integer: Int64(status.waypoints))
+        line.append(integer: Int64(status.waypoints + 1))
         line.append(" at ")
         appendPosition(&line, position, separator: ", ")
         emit(&line, &reply)

@@ -3,15 +3,20 @@ import TrackIO
 
 /// The daemon: one thread, one poll over the receiver source, a signalfd and the control
 /// socket; one clock reading per wake-up; every buffer allocated before the loop starts.
-struct Daemon<Source: ReceiverSource & ~Copyable>: ~Copyable {
+struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable {
     // Poll slots.
     static var sourceSlot: Int { 0 }
     static var signalSlot: Int { 1 }
     static var listenerSlot: Int { 2 }
     static var firstClientSlot: Int { 3 }
+    static var buttonSlot: Int { firstClientSlot + ControlServer.clientCapacity }
+    static var inUseSlot: Int { buttonSlot + 1 }
     // Timer ids.
     static var watchdogTimer: Int { 0 }
     static var logSyncTimer: Int { 1 }
+    static var ledTimer: Int { 2 }
+    static var odometerTimer: Int { 3 }
+    static var simulatedReleaseTimer: Int { 4 }
 
     var source: Source
     var receiver = NMEAReceiver()
@@ -30,12 +35,18 @@ struct Daemon<Source: ReceiverSource & ~Copyable>: ~Copyable {
     var logWriter: LogWriter<PosixLogFiles>?
     /// The last good fix's time when the receiver was lost: the start of a gap record.
     var receiverLostAt: UTCTime?
-    /// Called on SIGHUP with the pipeline to reconfigure; returns an error text or nil.
-    let reload: (inout FixPipeline) -> String?
+    /// Called on SIGHUP with the pipeline and the board settings to reconfigure; returns an
+    /// error text or nil.
+    let reload: (inout FixPipeline, inout BoardSettings) -> String?
+    /// LEDs, button and in-use input (BoardDriver.swift, Daemon+Board.swift).
+    var driver: BoardDriver<GPIO>
+    /// When the odometer was last saved (Daemon+Odometer.swift).
+    var odometerSavedAt: MonotonicTime?
 
     init(source: consuming Source, pipeline: FixPipeline, signals: consuming SignalDescriptor,
          control: consuming ControlServer, stateFile: StateFile<PosixStateFileStorage>, persisted: PersistedState,
-         logWriter: LogWriter<PosixLogFiles>?, reload: @escaping (inout FixPipeline) -> String?) {
+         logWriter: LogWriter<PosixLogFiles>?, driver: BoardDriver<GPIO>,
+         reload: @escaping (inout FixPipeline, inout BoardSettings) -> String?) {
         self.logWriter = logWriter
         self.source = source
         self.stateFile = stateFile
@@ -44,6 +55,7 @@ struct Daemon<Source: ReceiverSource & ~Copyable>: ~Copyable {
         self.signals = signals
         self.control = control
         self.reload = reload
+        self.driver = driver
         input = .allocate(byteCount: 4096, alignment: 16)
     }
 
@@ -78,6 +90,10 @@ struct Daemon<Source: ReceiverSource & ~Copyable>: ~Copyable {
         // SIGTERM: what is held goes to flash before trackd exits.
         logWriter?.close(now: now)
         if let status = logWriter?.status { pipeline.status.log = status }
+        saveOdometer(now: now)
+        // Dark LEDs on the way out: a stopped trackd must not look like one with a fix.
+        try? driver.board.show(LEDLevels())
+        driver.board.release()
         source.close()
         return 0
     }
@@ -90,6 +106,8 @@ struct Daemon<Source: ReceiverSource & ~Copyable>: ~Copyable {
             poller.watch(Self.firstClientSlot + index, control.descriptor(of: index),
                          writable: control.hasPendingReply(index))
         }
+        poller.watch(Self.buttonSlot, driver.board.buttonDescriptor)
+        poller.watch(Self.inUseSlot, driver.board.inUseDescriptor)
     }
 
     /// Everything one wake-up does, with its one `now`.
@@ -113,9 +131,9 @@ struct Daemon<Source: ReceiverSource & ~Copyable>: ~Copyable {
                 ControlProtocol.answer(request, status: &status, now: now, reply: &reply)
             }
             pipeline.status = status
-            if let waypoint = pipeline.status.pendingWaypoint {
+            if let label = pipeline.status.pendingWaypoint {
                 pipeline.status.pendingWaypoint = nil
-                appendToLog(waypoint, now: now)
+                _ = recordWaypoint(label: label, now: now)
             }
         }
         control.expire(now: now)
@@ -127,6 +145,8 @@ struct Daemon<Source: ReceiverSource & ~Copyable>: ~Copyable {
             if timer == Self.watchdogTimer, let interval = notify.watchdogInterval {
                 notify.send("WATCHDOG=1")
                 timers.schedule(Self.watchdogTimer, at: now.adding(nanoseconds: interval))
+            } else if timer == Self.simulatedReleaseTimer {
+                driver.releaseSimulated(now: now)
             }
             if timer == Self.logSyncTimer, logWriter != nil {
                 logWriter?.sync(now: now)
@@ -136,6 +156,9 @@ struct Daemon<Source: ReceiverSource & ~Copyable>: ~Copyable {
                 }
             }
         }
+        // Last, so the LEDs show everything this wake-up changed.
+        serviceBoard(now: now)
+        saveOdometerIfDue(now: now)
     }
 
     /// Writes the permission state atomically (temp file, fsync, rename, fsync directory); a
@@ -149,6 +172,7 @@ struct Daemon<Source: ReceiverSource & ~Copyable>: ~Copyable {
             appendToLog(.permissionChange(time: pipeline.status.utcNow, old: from, new: to), now: now)
         }
         persisted.permission = pipeline.status.permission
+        persisted.odometerMillimetres = pipeline.status.odometer.totalMillimetres
         persisted.saveCount &+= 1
         do {
             try stateFile.save(persisted)
@@ -214,7 +238,9 @@ struct Daemon<Source: ReceiverSource & ~Copyable>: ~Copyable {
             case .reload:
                 notify.send("RELOADING=1")
                 var pipeline = self.pipeline
-                let error = reload(&pipeline)
+                var settings = driver.settings
+                let error = reload(&pipeline, &settings)
+                driver.apply(settings)
                 pipeline.status.reloads += error == nil ? 1 : 0
                 pipeline.status.lastReloadError = error
                 self.pipeline = pipeline

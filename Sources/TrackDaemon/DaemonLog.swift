@@ -68,16 +68,3 @@ enum DaemonLog {
         writer?.append(.fix(fix), now: now)
     }
 }
-
-extension DaemonStatus {
-    /// Records a waypoint at `position` labelled with the first 64 bytes of `label`: counted,
-    /// shown by `trackctl status`, and handed to the log at the end of the wake-up. What
-    /// `trackctl mark` does, and what the button's short press calls.
-    mutating func markWaypoint(_ label: Span<UInt8>, at position: Coordinate, time: UTCTime) {
-        waypoints += 1
-        lastWaypointLabel = WaypointLabel(label)
-        var logLabel = LogLabel()
-        for index in 0..<min(label.count, LogLabel.capacity) { _ = logLabel.append(label[index]) }
-        pendingWaypoint = .waypoint(time: time, position: LogPosition(position), label: logLabel)
-    }
-}

@@ -41,8 +41,6 @@ struct DaemonStatus {
     /// Waypoints marked since start and the last label.
     var waypoints = 0
     var lastWaypointLabel = WaypointLabel()
-    /// A waypoint marked (trackctl mark, the button) and not yet handed to the log.
-    var pendingWaypoint: LogRecord?
 
     /// The track log: its directory, the writer's counters and flag, and why it did not open.
     var logDirectory = ""
@@ -54,6 +52,22 @@ struct DaemonStatus {
     var controlDropped = 0
     /// Loop wake-ups.
     var wakeUps = 0
+    /// The board: GPIO lines, what the LEDs show, the button and the in-use input.
+    var gpio = GPIOStatus()
+    /// The odometer: length of the recorded track (TrackCore's `Odometer`), saved every 30 s.
+    var odometer = Odometer()
+    /// A `mark` from the control socket that the loop records next (`Daemon.recordWaypoint`).
+    var pendingWaypoint: WaypointLabel?
+    // Inputs of the LEDs that other parts of the daemon set:
+    /// True while the track log cannot be written (the writer's flag after a failed sync, or a
+    /// log directory that did not open): led-status blinks fast above every other pattern.
+    var storageError: Bool { log.storageError || logOpenError != nil }
+    /// When the track log was last synced to flash: led-log flashes.
+    var lastSyncAt: MonotonicTime? { log.lastSync }
+    /// Inside at least one geofence (set by the fence engine): led-fence lit.
+    var insideFence = false
+    /// When a fence was last entered or left (set by the fence engine): led-fence flashes 3 times.
+    var lastFenceEventAt: MonotonicTime?
     /// Configuration file and reloads.
     var configPath = ""
     var reloads = 0

@@ -31,13 +31,17 @@ struct FixPipeline {
                 status.firstFixAfterMilliseconds = now.milliseconds(since: status.startedAt)
             }
             // What is not allowed is not considered for the log at all.
-            guard status.permission.mayLog(inUse: false, onTrip: status.onTrip, now: time) else {
+            guard status.permission.mayLog(inUse: status.gpio.inUse, onTrip: status.tripCounts, now: time) else {
                 status.notAllowed += 1
                 return nil
             }
             var recorded: LogFix?
             if let trigger = sampling.consider(shown, accuracyMillimetres: accuracy, now: now) {
                 status.lastTrigger = trigger
+                // The odometer is the length of the recorded track.
+                if let position = shown.position {
+                    _ = status.odometer.add(position, accuracyMillimetres: Int32(clamping: accuracy))
+                }
                 recorded = LogFix(shown, accuracyMillimetres: accuracy, time: time)
             }
             status.sampling = sampling.counters

@@ -124,6 +124,12 @@ extension DaemonStatus {
         emit(&line, &reply)
         writeLogText(to: &line, &reply, now: now)
 
+        writeBoard(to: &line)
+        emit(&line, &reply)
+        line.append("odometer  ")
+        appendDistance(&line, millimetres: odometer.totalMillimetres)
+        emit(&line, &reply)
+
         line.append("control   ")
         line.append(string: controlPath)
         line.append(", ")

@@ -79,7 +79,10 @@ struct ConfigTests {
     }
 
     static let everyKey: [ConfigCase] = [
-        ConfigCase("[receiver]\ndevice = /dev/ttyACM0") { $0.receiver.device = "/dev/ttyACM0" },
+        ConfigCase("[receiver]\ndevice = /dev/ttyACM0") {
+            $0.receiver.device = "/dev/ttyACM0"
+            $0.receiver.deviceIsSet = true
+        },
         ConfigCase("[receiver]\nbaud = 9600") { $0.receiver.baud = .fixed(bitsPerSecond: 9600) },
         ConfigCase("[receiver]\nbaud = 460800") { $0.receiver.baud = .fixed(bitsPerSecond: 460_800) },
         ConfigCase("[receiver]\nbaud = 4800") { $0.receiver.baud = .fixed(bitsPerSecond: 4800) },
@@ -119,7 +122,7 @@ struct ConfigTests {
             $0.sampling.profile = .arrival
             $0.sampling.heartbeatMilliseconds = 3_600_000
         },
-    ]
+    ] + BoardConfigTests.everyKey
 
     @Test("every key sets its field", arguments: everyKey)
     func everyKeySetsItsField(entry: ConfigCase) throws {
@@ -142,7 +145,11 @@ struct ConfigTests {
             for key in section.keys {
                 guard let defaultText = key.defaultText else { continue }
                 let text = "[\(section.name)]\n\(key.name) = \(defaultText)"
-                #expect(try parseConfig(text) == TrackdConfig(), "\(text)")
+                var parsed = try parseConfig(text)
+                // Naming the device, even at its default, marks it as set (it wins over a board file).
+                #expect(parsed.receiver.deviceIsSet == (text == "[receiver]\ndevice = /dev/serial0"))
+                parsed.receiver.deviceIsSet = false
+                #expect(parsed == TrackdConfig(), "\(text)")
             }
         }
     }
@@ -161,6 +168,7 @@ struct ConfigTests {
         let expected: (inout TrackdConfig) -> Void = {
             $0.receiver.baud = .fixed(bitsPerSecond: 9600)
             $0.receiver.device = "/dev/ttyAMA0"
+            $0.receiver.deviceIsSet = true
             $0.log.directory = "/data/#1/log"
             $0.control.group = "gps"
         }

@@ -9,7 +9,8 @@ extension TrackdConfig {
     /// Every section and key trackd.conf may hold, in the order docs/config.md lists them,
     /// e.g. `sections[0].name == "receiver"`.
     public static let sections: [ConfigSection] = [
-        receiverSection, filterSection, samplingSection, logSection, controlSection, stateSection, boardSection,
+        receiverSection, filterSection, samplingSection, logSection, controlSection, stateSection, privacySection,
+        boardSection, ledsSection,
     ]
 
     /// Pairs of keys where `lower` × `factor` ≤ `upper` must hold, checked after the whole file.
@@ -32,7 +33,10 @@ private let receiverSection = ConfigSection("receiver", "The GPS receiver's seri
               """
               Serial device of the receiver. `/dev/serial0` is the Raspberry Pi's primary UART; \
               USB receivers appear as `/dev/ttyACM0` or `/dev/ttyUSB0`.
-              """) { $0.receiver.device = $1.text },
+              """) { config, value in
+        config.receiver.device = value.text
+        config.receiver.deviceIsSet = true
+    },
     ConfigKey("baud", .baud, default: "auto", example: "9600",
               """
               Serial speed in bits per second. `auto` tries the common rates until checksummed \
@@ -155,12 +159,4 @@ private let stateSection = ConfigSection("state", "What must survive power cuts.
     ConfigKey("file", .path(maxBytes: 4095, optional: false), default: "/var/lib/trackd/state",
               example: "/data/trackd/state",
               "Permission state, odometer and counters, written atomically.") { $0.state.file = $1.text },
-])
-
-private let boardSection = ConfigSection("board", "LEDs and the button.", [
-    ConfigKey("file", .path(maxBytes: 4095, optional: true), default: "", example: "/etc/trackd/board.conf",
-              """
-              Pin map of the board (GPIO chip and line names of the LEDs and the button). Empty: \
-              no LEDs and no button.
-              """) { $0.board.file = $1.text.isEmpty ? nil : $1.text },
 ])
