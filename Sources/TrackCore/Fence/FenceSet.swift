@@ -137,3 +137,11 @@ public struct FenceSet: Sendable {
         return .unknown
     }
 }
+
+extension FenceSet {
+    /// Calls `body` with the box or boxes (two across the antimeridian) holding every point
+    /// within `metres` of `coordinate`, for `index.query`.
+    public func boxesAround(_ coordinate: Coordinate, metres: Double, _ body: (FenceBox) -> Void) {
+        FenceBox.around(coordinate.latitudeDegrees, coordinate.longitudeDegrees, metres: metres, body)
+    }
+}
