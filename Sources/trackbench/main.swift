@@ -14,6 +14,8 @@ import TrackIO
 //                          malloc counter's difference between two FRAMES must be zero
 //   trackbench density FILE.csv [SYNC_MS [KEYFRAME_MS]]
 //                          a track's fixes through the log encoder (Density.swift)
+//   trackbench fences FENCES.geojson POINTS PASSES
+//                          fixes through the geofence monitor (Fences.swift)
 //
 // Both read into one buffer allocated before the first read, so the loop allocates nothing and
 // the allocation count of a run does not depend on the file's length.
@@ -26,6 +28,8 @@ let usage: StaticString = """
            trackbench leds FRAMES evaluate FRAMES LED frames, print lit=…
            trackbench density FILE.csv [SYNC_MS [KEYFRAME_MS]]
                                   encode a track's fixes into log blocks, print fixes=… log=…
+           trackbench fences FENCES.geojson POINTS PASSES
+                                  feed points through the fence monitor, print fences=… ns=…
 
     """
 
@@ -111,6 +115,14 @@ if arguments.first == "leds", arguments.count == 2, let frames = Int(arguments[1
 if arguments.first == "wakeups", (3...4).contains(arguments.count),
    let baud = Int(arguments[1]), let epochs = Int(arguments[2]) {
     exitProcess(runWakeUps(baud: baud, epochs: epochs, coalescingBytes: arguments.count == 4 ? Int(arguments[3]) ?? 800 : 800))
+}
+if arguments.first == "fences", arguments.count == 4, let passes = Int(arguments[3]) {
+    do throws(Errno) {
+        exitProcess(try runFences(arguments[1], arguments[2], passes: passes))
+    } catch {
+        try? FileDescriptor.standardError.writeAll("trackbench: fences: \(error.message)\n")
+        exitProcess(1)
+    }
 }
 if arguments.first == "density", (2...4).contains(arguments.count) {
     let sync = arguments.count >= 3 ? Int64(arguments[2]) ?? 5_000 : 5_000
