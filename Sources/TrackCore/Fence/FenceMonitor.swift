@@ -98,6 +98,9 @@ public struct FenceMonitor: Sendable {
             let previous = track.state
             track.state = decided
             track.sinceMilliseconds = time
+            // Votes for the state just left no longer count: leaving again takes k new ones,
+            // so a window split 3 : 2 cannot flip back on the next fix.
+            if decided == .inside { track.outsideVotes = 0 } else { track.insideVotes = 0 }
             track.dwellReported = false
             if decided == .inside { insideCount += 1 }
             if previous == .inside { insideCount -= 1 }
