@@ -104,7 +104,8 @@ public struct FenceMonitor: Sendable {
             track.dwellReported = false
             if decided == .inside { insideCount += 1 }
             if previous == .inside { insideCount -= 1 }
-            if !track.reported {
+            if previous == .unknown {
+                // Never decided before (even if reported unknown): still the start-up state.
                 track.reported = true
                 report(fence, .initial(decided))
             } else {
