@@ -94,3 +94,37 @@ func filtered(_ fixes: [Fix]) -> [(Coordinate, Int64, Int64)] {
         #expect(flips >= 5, "single fixes crossed the edge \(flips) times")
     }
 }
+
+/// Enter, exit and dwell on a real drive (car-sbn-nl) against events worked out by hand:
+/// Fixtures/fences/drive-sbn.{geojson,events}.
+@Suite struct FenceDriveTests {
+    static func fixture(_ name: String, _ ext: String) -> Data? {
+        Bundle.module.url(forResource: name, withExtension: ext, subdirectory: "Fixtures/fences").flatMap { try? Data(contentsOf: $0) }
+    }
+
+    @Test(.enabled(if: SharedTracks.directory != nil, "../shared/data/tracks is absent"))
+    func eventsOnTheDriveMatchTheHandWorkedOnes() throws {
+        let fences = try FenceFile.parse([UInt8](try #require(Self.fixture("drive-sbn", "geojson"))), settings: FenceSettings())
+        let expectedText = String(decoding: try #require(Self.fixture("drive-sbn", "events")), as: UTF8.self)
+        let expected = expectedText.split(separator: "\n").filter { !$0.hasPrefix("#") }.map {
+            $0.split(separator: "\t").map(String.init)
+        }.map { fields in "\(SharedTracks.utcTime(fields[0])?.millisecondsSinceEpoch ?? -1) \(fields[1]) \(fields[2])" }
+        let track = try #require(try SharedTracks.load().first { $0.name == "car-sbn-nl" })
+        let fixes = filtered(track.fixes)
+        #expect(fixes.count == track.fixes.count, "every row passes the filter")
+        var monitor = FenceMonitor(fences: fences, settings: FenceSettings())
+        var events: [String] = []
+        for (position, accuracy, time) in fixes {
+            #expect(accuracy == 7_500)
+            monitor.update(position: position, accuracyMillimetres: accuracy, timeMilliseconds: time) { fence, transition in
+                events.append("\(time) \(fences.fences[fence].id) \(transition.name)")
+            }
+        }
+        // Within one fix the order of fences is the monitor's; compare in time, then id order.
+        let byTimeThenID: (String, String) -> Bool = { a, b in
+            let x = a.split(separator: " "), y = b.split(separator: " ")
+            return Int64(x[0])! != Int64(y[0])! ? Int64(x[0])! < Int64(y[0])! : x[1] < y[1]
+        }
+        #expect(events.sorted(by: byTimeThenID) == expected.sorted(by: byTimeThenID))
+    }
+}
