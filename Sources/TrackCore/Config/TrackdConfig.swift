@@ -20,6 +20,8 @@ public struct TrackdConfig: Equatable, Sendable {
     public var state = State()
     /// `[board]`: LEDs and the button.
     public var board = Board()
+    /// `[fences]`.
+    public var fences = Fences()
 
     /// The defaults.
     public init() {}
@@ -142,6 +144,19 @@ public struct TrackdConfig: Equatable, Sendable {
     public struct Board: Equatable, Sendable {
         /// Path of the pin map, e.g. `/etc/trackd/board.conf`; nil (the default) = no LEDs, no button.
         public var file: String?
+
+        /// The defaults.
+        public init() {}
+    }
+
+    /// `[fences]`: the fences file, how transitions are confirmed, and event commands.
+    public struct Fences: Equatable, Sendable {
+        /// The GeoJSON fences file; a missing file means no fences.
+        public var file = "/etc/trackd/fences.geojson"
+        /// Radius range, k of n and the hysteresis band (see `FenceSettings`).
+        public var settings = FenceSettings()
+        /// Most event commands running at once; further events' commands are dropped and counted.
+        public var maxCommands = 4
 
         /// The defaults.
         public init() {}

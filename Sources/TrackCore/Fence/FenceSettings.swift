@@ -7,7 +7,7 @@ public struct FenceSettings: Equatable, Sendable {
     public var minimumRadiusMetres: Double = 10
     /// Largest circle radius accepted, metres (default 50,000).
     public var maximumRadiusMetres: Double = 50_000
-    /// Votes that must agree among the last `windowFixes` (default 3); more than half of them.
+    /// Votes that must agree among the last `windowFixes` (default 3), at most `windowFixes`.
     public var agreeingFixes: Int = 3
     /// Filtered fixes in the ring buffer, 1…32 (default 5).
     public var windowFixes: Int = 5
