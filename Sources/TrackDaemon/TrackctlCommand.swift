@@ -14,12 +14,15 @@ public enum TrackctlCommand {
           privacy [allow always|allow when-in-use|deny|approximate|precise [--for 30m]]
                           show or change what trackd may log
           doctor          the first broken link from port to filter, and what to do about it
+          fence validate FILE | check [--fences FILE] LAT LON [ACCURACY_M] | list
+                          check a fences file, test a position against it, or list the
+                          running trackd's fences with their states (trackctl fence --help)
           decode [FILE]   read NMEA from FILE or standard input, print one JSON object per fix
           simulate ROUTE.gpx [OPTIONS]
                           a receiver moving along ROUTE.gpx, on a pseudo-terminal or standard
                           output (trackctl simulate --help)
 
-        status, where, mark and doctor take --socket PATH (default /run/trackd/control.sock,
+        status, where, mark, doctor and fence list take --socket PATH (default /run/trackd/control.sock,
         or $TRACKD_SOCKET).
 
         """
@@ -44,6 +47,8 @@ public enum TrackctlCommand {
             return ClientCommands.doctor(rest)
         case "decode":
             return DecodeCommand.run(rest)
+        case "fence":
+            return FenceCommand.run(rest)
         case "simulate":
             return SimulateCommand.run(rest)
         case "-h", "--help", "help":

@@ -7,38 +7,43 @@
 /// voted outside, which it catches up on the next look. Nothing is allocated per fix: the
 /// arrays are sized at start-up. Example: 10,000 fences, a fix near two of them → two
 /// distance computations and a handful of index nodes.
-public struct FenceMonitor: Sendable {
+public struct FenceMonitor {
     /// The fences watched.
     public let fences: FenceSet
     /// The settings in force.
     public let settings: FenceSettings
-    /// The state of each fence, by fence index.
-    public private(set) var tracks: [FenceTrack]
-    /// Fences that must be looked at on every fix, first `activeCount` entries.
-    var active: [Int32]
-    var activeCount = 0
-    /// Filtered fixes seen.
-    public private(set) var sequence: UInt32 = 0
-    /// Fences currently inside.
-    public private(set) var insideCount = 0
+    /// Per-fence state and the list of fences to look at, allocated once here. A reference:
+    /// copies of the monitor share it, so a daemon that copies its pipeline around a closure
+    /// does not copy (allocate) ten thousand states per fix.
+    let storage: FenceMonitorStorage
 
     /// A monitor over `fences`; every fence starts unknown and is looked at until its window
     /// has filled.
     public init(fences: FenceSet, settings: FenceSettings) {
         self.fences = fences
         self.settings = settings
-        tracks = [FenceTrack](repeating: FenceTrack(), count: fences.count)
-        active = (0..<fences.count).map { Int32($0) }
-        activeCount = fences.count
-        for index in tracks.indices { tracks[index].active = true }
+        storage = FenceMonitorStorage(count: fences.count)
     }
+
+    /// The state of each fence, by fence index.
+    public var tracks: UnsafeBufferPointer<FenceTrack> { UnsafeBufferPointer(storage.tracks) }
+    /// Filtered fixes seen.
+    public var sequence: UInt32 { storage.sequence }
+    /// Fences currently inside.
+    public var insideCount: Int { storage.insideCount }
+    /// Fences looked at on every fix.
+    var activeCount: Int { storage.activeCount }
 
     /// Feeds one filtered fix: `position`, its accuracy (1σ radius, mm) and its UTC time (ms
     /// since the epoch). Calls `report` with (fence index, transition) for every initial state,
     /// enter, exit and dwell, in fence order within a kind of pass. Allocates nothing.
     public mutating func update(position: Coordinate, accuracyMillimetres: Int64, timeMilliseconds: Int64,
                                 _ report: (Int, FenceTransition) -> Void) {
-        sequence &+= 1
+        let storage = self.storage
+        storage.sequence &+= 1
+        let sequence = storage.sequence
+        let tracks = storage.tracks
+        let active = storage.active
         let accuracy = Double(max(accuracyMillimetres, 0)) / 1000
         let limit = accuracy + settings.hysteresisMetres + 1
         let point = GeoVector(position)
@@ -51,14 +56,14 @@ public struct FenceMonitor: Sendable {
                 vote(fence, distance: distance, accuracyMetres: accuracy, time: timeMilliseconds, report)
                 if !tracks[fence].active {
                     tracks[fence].active = true
-                    active[activeCount] = Int32(fence)
-                    activeCount += 1
+                    active[storage.activeCount] = Int32(fence)
+                    storage.activeCount += 1
                 }
             }
         }
         // Unsettled fences the index did not find: the fix is far outside them.
         var slot = 0
-        while slot < activeCount {
+        while slot < storage.activeCount {
             let fence = Int(active[slot])
             if tracks[fence].lastSequence != sequence {
                 vote(fence, distance: -.infinity, accuracyMetres: accuracy, time: timeMilliseconds, report)
@@ -66,17 +71,19 @@ public struct FenceMonitor: Sendable {
             let track = tracks[fence]
             if track.state == .outside && track.outsideVotes & settings.windowMask == settings.windowMask {
                 tracks[fence].active = false
-                activeCount -= 1
-                active[slot] = active[activeCount]
+                storage.activeCount -= 1
+                active[slot] = active[storage.activeCount]
             } else {
                 slot += 1
             }
         }
     }
 
-    mutating func vote(_ fence: Int, distance: Double, accuracyMetres: Double, time: Int64,
+    func vote(_ fence: Int, distance: Double, accuracyMetres: Double, time: Int64,
                        _ report: (Int, FenceTransition) -> Void) {
-        var track = tracks[fence]
+        let storage = self.storage
+        let sequence = storage.sequence
+        var track = storage.tracks[fence]
         // Fixes since this fence's last vote were far outside it.
         let missed = sequence &- track.lastSequence &- 1
         let shift = min(missed + 1, 32)
@@ -102,8 +109,8 @@ public struct FenceMonitor: Sendable {
             // so a window split 3 : 2 cannot flip back on the next fix.
             if decided == .inside { track.outsideVotes = 0 } else { track.insideVotes = 0 }
             track.dwellReported = false
-            if decided == .inside { insideCount += 1 }
-            if previous == .inside { insideCount -= 1 }
+            if decided == .inside { storage.insideCount += 1 }
+            if previous == .inside { storage.insideCount -= 1 }
             if previous == .unknown {
                 // Never decided before (even if reported unknown): still the start-up state.
                 track.reported = true
@@ -124,6 +131,32 @@ public struct FenceMonitor: Sendable {
             track.dwellReported = true
             report(fence, .dwell)
         }
-        tracks[fence] = track
+        storage.tracks[fence] = track
+    }
+}
+
+/// The monitor's fixed storage: one `FenceTrack` per fence and the active list, allocated at
+/// start-up and freed with the last monitor that shares it.
+final class FenceMonitorStorage {
+    let tracks: UnsafeMutableBufferPointer<FenceTrack>
+    let active: UnsafeMutableBufferPointer<Int32>
+    var activeCount: Int
+    var sequence: UInt32 = 0
+    var insideCount = 0
+
+    init(count: Int) {
+        tracks = .allocate(capacity: max(count, 1))
+        tracks.initialize(repeating: FenceTrack())
+        active = .allocate(capacity: max(count, 1))
+        for index in 0..<count {
+            tracks[index].active = true
+            active[index] = Int32(index)
+        }
+        activeCount = count
+    }
+
+    deinit {
+        tracks.deallocate()
+        active.deallocate()
     }
 }

@@ -145,3 +145,10 @@ extension FenceSet {
         FenceBox.around(coordinate.latitudeDegrees, coordinate.longitudeDegrees, metres: metres, body)
     }
 }
+
+extension FenceSet {
+    /// Rings of all polygons (outer rings and holes).
+    public var ringCount: Int { rings.count }
+    /// Vertices of all rings, closing vertices included.
+    public var vertexCount: Int { vertices.count / 2 }
+}
