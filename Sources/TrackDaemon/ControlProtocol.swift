@@ -7,7 +7,8 @@ import TrackIO
 /// * `where` / `where plain`: the current position (`48.117300°N, 11.516700°E` / `48.117300,11.516700`);
 /// * `mark LABEL`: a waypoint at the current fix (label up to 64 bytes, may be empty);
 /// * `privacy …`: show or change the permission state (ControlProtocol+Privacy.swift);
-/// * `doctor`: the first broken link from port to filter, and what to do about it.
+/// * `doctor`: the first broken link from port to filter, and what to do about it;
+/// * `fence list`: every fence's state and since when.
 ///
 /// Every reply starts with `ok` or `error KIND: message` and ends with an empty line.
 enum ControlProtocol {
@@ -33,8 +34,10 @@ enum ControlProtocol {
             answerPrivacy(&command, request: request, status: &status, reply: &reply)
         } else if matches(verb, request, "doctor") {
             Doctor.diagnose(status, now: now, reply: &reply)
+        } else if matches(verb, request, "fence") && matches(command.next(), request, "list") {
+            status.writeFenceList(to: &reply)
         } else {
-            reply.append("error usage: unknown request (status, where, mark, privacy, doctor)\n")
+            reply.append("error usage: unknown request (status, where, mark, privacy, doctor, fence list)\n")
         }
         reply.append("\n")
     }

@@ -22,6 +22,8 @@ struct Daemon<Source: ReceiverSource & ~Copyable>: ~Copyable {
     let notify = SdNotify()
     let input: UnsafeMutableRawBufferPointer
     var stopping = false
+    /// Fence event commands, started after each read and reaped on SIGCHLD.
+    var commands = CommandRunner(maximum: 0)
     /// The persisted permission state (and later the odometer), saved when it changes.
     var stateFile: StateFile<PosixStateFileStorage>
     var persisted: PersistedState
@@ -85,6 +87,7 @@ struct Daemon<Source: ReceiverSource & ~Copyable>: ~Copyable {
         if poller.isReady(Self.signalSlot) { handleSignals(now: now) }
         if poller.isReady(Self.sourceSlot) || source.nextDeadline().map({ $0 <= now }) == true {
             readSource(now: now)
+            if pipeline.pendingCommands.count > 0 { runFenceCommands() }
         }
         // A closed source says when to retry (backoff); one that names no time (a replay at
         // its end) stays closed.
@@ -180,7 +183,8 @@ struct Daemon<Source: ReceiverSource & ~Copyable>: ~Copyable {
                 self.pipeline = pipeline
                 notify.send("READY=1")
             case .child:
-                continue
+                commands.reap()
+                mirrorCommandCounters()
             }
         }
     }
@@ -191,4 +195,30 @@ func earliest(_ a: MonotonicTime?, _ b: MonotonicTime?) -> MonotonicTime? {
     guard let a else { return b }
     guard let b else { return a }
     return min(a, b)
+}
+
+extension Daemon where Source: ~Copyable {
+    /// Starts the commands of the fence events of the last read, at most the configured number
+    /// at once; the rest are skipped and counted. Runs per event, not per fix.
+    mutating func runFenceCommands() {
+        let (events, count) = pipeline.pendingCommands.removeAll()
+        commands.maximum = pipeline.status.fenceCommands.limit
+        let fences = pipeline.status.fences.fences
+        for index in 0..<count {
+            guard let event = events[index], event.fence < fences.count else { continue }
+            let fence = fences.fences[event.fence]
+            if case .failed(let error) = commands.start(fence.command, environment: FenceCommandEnvironment.variables(fence, event)) {
+                try? FileDescriptor.standardError.writeAll("trackd: fence \(fence.id): cannot run \(fence.command[0]): \(error.message)\n")
+            }
+        }
+        mirrorCommandCounters()
+    }
+
+    mutating func mirrorCommandCounters() {
+        pipeline.status.fenceCommands.started = commands.started
+        pipeline.status.fenceCommands.skipped = commands.skipped
+        pipeline.status.fenceCommands.failedToStart = commands.failedToStart
+        pipeline.status.fenceCommands.failedExits = commands.failedExits
+        pipeline.status.fenceCommands.running = commands.running
+    }
 }

@@ -47,6 +47,19 @@ struct DaemonStatus {
     var controlDropped = 0
     /// Loop wake-ups.
     var wakeUps = 0
+    /// Geofences: the monitor (its state is shared by copies of the status), the file, and
+    /// what they did. The fence LED reads `fencesInside` (on while > 0) and `lastFenceEventAt`
+    /// (flashes after an enter, exit or dwell).
+    var fences = FenceMonitor(fences: FenceSet(), settings: FenceSettings())
+    var fencesFile = ""
+    var fencesInside = 0
+    var lastFenceEventAt: MonotonicTime?
+    var lastFenceEvent: FenceEventRecord?
+    var fenceEvents = 0
+    /// Whether the last accepted fix was checked against the fences (permission, accuracy).
+    var fencesEvaluated = false
+    /// Fence event commands: started, skipped (too many running), failed to start, exited non-zero.
+    var fenceCommands = FenceCommandCounters()
     /// Configuration file and reloads.
     var configPath = ""
     var reloads = 0

@@ -8,6 +8,8 @@ struct FixPipeline {
     var sampling: SamplingPolicy
     var trip = TripDetector()
     var status = DaemonStatus()
+    /// Fence events whose command the loop starts after this read.
+    var pendingCommands = FenceEventQueue()
 
     mutating func handle(_ fix: borrowing Fix, now: MonotonicTime) {
         status.lastFix = copy fix
@@ -27,6 +29,10 @@ struct FixPipeline {
             status.lastGoodAccuracyMillimetres = accuracy
             if status.firstFixAfterMilliseconds == nil {
                 status.firstFixAfterMilliseconds = now.milliseconds(since: status.startedAt)
+            }
+            // Fences see the precise position, and only when the permission allows them.
+            if let position = fix.position {
+                evaluateFences(position, accuracyMillimetres: accuracy, time: time, now: now)
             }
             // What is not allowed is not considered for the log at all.
             guard status.permission.mayLog(inUse: false, onTrip: status.onTrip, now: time) else {

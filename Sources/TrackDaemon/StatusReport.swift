@@ -123,6 +123,8 @@ extension DaemonStatus {
         }
         emit(&line, &reply)
 
+        writeFencesText(to: &reply)
+
         line.append("control   ")
         line.append(string: controlPath)
         line.append(", ")

@@ -36,17 +36,25 @@ public enum TrackdCommand {
             try? FileDescriptor.standardError.writeAll("trackd: \(error.description)\n")
             return 1
         }
+        let fences: FenceMonitor
+        switch ConfigLoader.fences(config) {
+        case .success(let loaded): fences = loaded
+        case .failure(let error):
+            try? FileDescriptor.standardError.writeAll("trackd: fences: \(error.description)\n")
+            return 1
+        }
         if options.check {
-            try? FileDescriptor.standardOutput.writeAll("trackd: \(options.configPath): ok\n")
+            try? FileDescriptor.standardOutput.writeAll(
+                "trackd: \(options.configPath): ok; \(fences.fences.count) fences from \(config.fences.file)\n")
             return 0
         }
         lineBufferStandardOutput()
         if let replay = options.replay {
             let pacing: ReplaySource.Pacing = options.speed == 0
                 ? .asFastAsPossible : .receiverTime(speedFactor: Double(options.speed))
-            return serve(source: ReplaySource(path: replay, pacing: pacing), config: config, options: options)
+            return serve(source: ReplaySource(path: replay, pacing: pacing), config: config, fences: fences, options: options)
         }
-        return serve(source: SerialPort(serialConfiguration(config.receiver)), config: config, options: options)
+        return serve(source: SerialPort(serialConfiguration(config.receiver)), config: config, fences: fences, options: options)
     }
 
     static func serialConfiguration(_ receiver: TrackdConfig.Receiver) -> SerialPort.Configuration {
@@ -62,7 +70,7 @@ public enum TrackdCommand {
     }
 
     static func serve<Source: ReceiverSource & ~Copyable>(
-        source: consuming Source, config: TrackdConfig, options: Options
+        source: consuming Source, config: TrackdConfig, fences: FenceMonitor, options: Options
     ) -> Int32 {
         let signals: SignalDescriptor
         let control: ControlServer
@@ -87,6 +95,7 @@ public enum TrackdCommand {
                 "trackd: control socket group '\(config.control.group)': \(error.message); only root can use trackctl\n")
         }
         var pipeline = ConfigLoader.pipeline(config)
+        ConfigLoader.install(fences, config, into: &pipeline.status)
         var stateFile = StateFile(path: config.state.file, storage: PosixStateFileStorage())
         let (persisted, problem) = stateFile.loadOrDefault()
         pipeline.status.permission = Permission.atStartUp(stored: persisted.permission, configRestricts: false)
@@ -115,6 +124,13 @@ public enum TrackdCommand {
                 pipeline.filter.settings = ConfigLoader.filterSettings(config)
                 pipeline.sampling.settings = ConfigLoader.samplingSettings(config)
                 pipeline.status.profile = ConfigLoader.profile(config)
+                // New fences start over from their initial states; bad ones keep the old.
+                switch ConfigLoader.fences(config) {
+                case .success(let fences): ConfigLoader.install(fences, config, into: &pipeline.status)
+                case .failure(let error):
+                    try? FileDescriptor.standardError.writeAll("trackd: reload: fences kept: \(error.description)\n")
+                    return "fences: " + error.description + " (the previous fences are kept)"
+                }
                 if config.receiver.device != device {
                     return "receiver.device changed: restart trackd to switch devices (other settings applied)"
                 }

@@ -128,4 +128,17 @@ char *const *clinux_argv(void);
 /// Makes standard output line-buffered so a trap message is not lost at -O.
 void clinux_stdout_line_buffered(void);
 
+/// Starts the program at `path` (no PATH search, no shell) with `argv` and `envp` (both
+/// NULL-terminated) through posix_spawn: the child gets an empty signal mask and default
+/// dispositions (the daemon blocks its signals for the signalfd and ignores SIGPIPE), standard
+/// input from /dev/null, and its own process group. Returns the pid, or -1 with errno set.
+int clinux_spawn(const char *path, char *const argv[], char *const envp[]);
+
+/// Reaps one finished child without waiting: its pid (exit status in `*status`, as waitpid
+/// gives it), 0 when children run but none has finished, -1 with errno ECHILD when none is left.
+int clinux_reap(int *status);
+
+/// The exit code of a waitpid status, or 128 + the signal number for a child killed by one.
+int clinux_exit_code(int status);
+
 #endif
