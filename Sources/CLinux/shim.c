@@ -137,9 +137,8 @@ int clinux_spawn(const char *path, char *const argv[], char *const envp[]) {
     return (int)pid;
 }
 
-int clinux_reap(int *status) {
-    pid_t pid = waitpid(-1, status, WNOHANG);
-    return (int)pid;
+int clinux_reap(int pid, int *status) {
+    return (int)waitpid((pid_t)pid, status, WNOHANG);
 }
 
 int clinux_exit_code(int status) {

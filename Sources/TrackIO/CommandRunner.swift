@@ -7,8 +7,15 @@ import CLinux
 /// Example: `runner.start(["/usr/local/bin/alert", "--quiet"], environment: ["TRACKD_EVENT=enter"])`
 /// → `.started(pid)`; with `maximum` already running → `.skipped`.
 public struct CommandRunner {
-    /// Most children running at once (0: commands are never run); may change on reload.
-    public var maximum: Int
+    /// The most `maximum` can be.
+    public static var capacity: Int { 64 }
+    /// Most children running at once, 0…64 (0: commands are never run); may change on reload.
+    public var maximum: Int {
+        didSet { maximum = min(max(maximum, 0), Self.capacity) }
+    }
+    /// Process ids of the running children, the first `running` entries. Only these are
+    /// reaped, so children other code started are left to it.
+    var pids = InlineArray<64, Int32>(repeating: 0)
     /// Children started and not yet reaped.
     public private(set) var running = 0
     /// Commands started since start-up.
@@ -36,7 +43,7 @@ public struct CommandRunner {
 
     /// A runner allowing `maximum` children at once.
     public init(maximum: Int) {
-        self.maximum = maximum
+        self.maximum = min(max(maximum, 0), Self.capacity)
     }
 
     /// Starts `argv[0]` (an absolute path) with `argv` and exactly `environment` (`NAME=value`
@@ -78,6 +85,7 @@ public struct CommandRunner {
             lastStartError = error
             return .failed(error)
         }
+        pids[running] = result
         running += 1
         started += 1
         return .started(result)
@@ -87,12 +95,19 @@ public struct CommandRunner {
     @discardableResult
     public mutating func reap() -> Int {
         var reaped = 0
-        while true {
+        var slot = 0
+        while slot < running {
             var status: Int32 = 0
-            let pid = clinux_reap(&status)
-            guard pid > 0 else { break }
+            let result = clinux_reap(pids[slot], &status)
+            guard result != 0 else {
+                slot += 1
+                continue
+            }
+            // Finished (or, -1, no longer ours to wait for): forget it.
+            running -= 1
+            pids[slot] = pids[running]
+            guard result > 0 else { continue }
             reaped += 1
-            running = max(running - 1, 0)
             let code = clinux_exit_code(status)
             lastExitCode = code
             if code != 0 { failedExits += 1 }

@@ -134,9 +134,9 @@ void clinux_stdout_line_buffered(void);
 /// input from /dev/null, and its own process group. Returns the pid, or -1 with errno set.
 int clinux_spawn(const char *path, char *const argv[], char *const envp[]);
 
-/// Reaps one finished child without waiting: its pid (exit status in `*status`, as waitpid
-/// gives it), 0 when children run but none has finished, -1 with errno ECHILD when none is left.
-int clinux_reap(int *status);
+/// Reaps child `pid` if it has finished, without waiting: `pid` (exit status in `*status`, as
+/// waitpid gives it), 0 while it runs, -1 with errno set (ECHILD: no such child).
+int clinux_reap(int pid, int *status);
 
 /// The exit code of a waitpid status, or 128 + the signal number for a child killed by one.
 int clinux_exit_code(int status);
