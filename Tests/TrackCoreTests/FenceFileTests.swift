@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TrackCore
 
@@ -111,5 +112,16 @@ let squareRing = "[[9.0,48.5],[9.01,48.5],[9.01,48.51],[9.0,48.51],[9.0,48.5]]"
         settings.minimumRadiusMetres = 1
         let fences = try FenceFile.parse(fenceCollection(pointFeature("\"id\":\"a\",\"radius\":5")), settings: settings)
         #expect(fences.count == 1)
+    }
+}
+
+@Suite struct FenceExampleFileTests {
+    /// The example the Debian package ships must stay a valid fences file.
+    @Test func boardExampleIsValid() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("board/fences.example.geojson")
+        let fences = try FenceFile.parse([UInt8](try Data(contentsOf: url)), settings: FenceSettings())
+        #expect(fences.fences.map(\.id) == ["depot", "home"])
+        #expect(fences.fences[1].dwellSeconds == 600)
     }
 }
