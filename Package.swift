@@ -33,7 +33,10 @@ let package = Package(
         .executableTarget(name: "trackd", dependencies: ["TrackDaemon"], swiftSettings: strict),
         .executableTarget(name: "trackctl", dependencies: ["TrackDaemon"], swiftSettings: strict),
         // Drives the receiver pipeline over a file for scripts/bench (host build only).
-        .executableTarget(name: "trackbench", dependencies: ["TrackCore", "TrackIO"], swiftSettings: strict),
+        .executableTarget(name: "trackbench", dependencies: ["TrackCore", "TrackIO", "LogPowerCut"], swiftSettings: strict),
+        // A log file layer that loses power at any step, and the harness that checks the log
+        // after every cut: for the tests and scripts/powercut (host build only).
+        .target(name: "LogPowerCut", dependencies: ["TrackCore", "TrackIO"], swiftSettings: strict),
         .testTarget(
             name: "TrackCoreTests",
             dependencies: ["TrackCore"],
@@ -42,7 +45,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TrackIOTests",
-            dependencies: ["TrackIO", "TrackDaemon", "CLinux"],
+            dependencies: ["TrackIO", "TrackDaemon", "CLinux", "LogPowerCut"],
             swiftSettings: strict
         ),
         // The real trackd and trackctl binaries on a pseudo-terminal. They are run, not linked

@@ -22,6 +22,39 @@ enum ConfigLoader {
         }
     }
 
+    /// The board's pin map: the `[board] file` (if any) with trackd.conf's `[board]` lines laid
+    /// over it; the simulated board's own map when `simulated = yes`. A board file that cannot
+    /// be read or parsed is a configuration error (file, line and key).
+    static func loadBoard(_ config: TrackdConfig) -> Result<BoardMap, LoadError> {
+        if config.board.simulated { return .success(simulatedBoardMap) }
+        var map = BoardMap()
+        if let file = config.board.file {
+            let text: String
+            do {
+                text = try readText(file)
+            } catch {
+                return .failure(.unreadable(path: file, error))
+            }
+            do {
+                map = try BoardMap.parse(text, file: file)
+            } catch {
+                return .failure(.invalid(error))
+            }
+        }
+        return .success(map.overridden(by: config.board.overrides))
+    }
+
+    /// The simulated board: one chip whose lines are named after their roles.
+    static let simulatedChip = FakeGPIOBackend.Chip(
+        label: "trackd-simulated", path: "/dev/null", lineNames: BoardRole.allCases.map { $0.key })
+
+    static var simulatedBoardMap: BoardMap {
+        var map = BoardMap()
+        map.chip = simulatedChip.label
+        for role in BoardRole.allCases { map[role] = .name(role.key) }
+        return map
+    }
+
     /// Why the configuration could not be used.
     enum LoadError: Error {
         case unreadable(path: String, Errno)
@@ -120,6 +153,7 @@ enum ConfigLoader {
         status.fences = monitor
         status.fencesFile = config.fences.file
         status.fencesInside = 0
+        status.insideFence = false
         status.fenceCommands.limit = config.fences.maxCommands
     }
 }

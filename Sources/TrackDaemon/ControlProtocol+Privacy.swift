@@ -86,7 +86,7 @@ extension DaemonStatus {
             line.append(" until ")
             until.write(to: &line)
         }
-        if !permission.mayLog(inUse: false, onTrip: onTrip, now: now) {
+        if !permission.mayLog(inUse: gpio.inUse, onTrip: tripCounts, now: now) {
             line.append(permission.state == .whenInUse ? " (logging on trips only)" : " (nothing is logged)")
         }
     }

@@ -7,6 +7,8 @@ import TrackIO
 /// * `where` / `where plain`: the current position (`48.117300°N, 11.516700°E` / `48.117300,11.516700`);
 /// * `mark LABEL`: a waypoint at the current fix (label up to 64 bytes, may be empty);
 /// * `privacy …`: show or change the permission state (ControlProtocol+Privacy.swift);
+/// * `leds`: the LED lines now (`● fix  ○ status  ○ fence  ○ log`);
+/// * `button short|long`: presses the simulated board's button (ControlProtocol+Board.swift);
 /// * `doctor`: the first broken link from port to filter, and what to do about it;
 /// * `fence list`: every fence's state and since when.
 ///
@@ -32,12 +34,16 @@ enum ControlProtocol {
             answerMark(label: command.rest(), request: request, status: &status, reply: &reply)
         } else if matches(verb, request, "privacy") {
             answerPrivacy(&command, request: request, status: &status, reply: &reply)
+        } else if matches(verb, request, "leds") {
+            answerLEDs(status: status, reply: &reply)
+        } else if matches(verb, request, "button") {
+            answerButton(command.next(), request: request, status: &status, reply: &reply)
         } else if matches(verb, request, "doctor") {
             Doctor.diagnose(status, now: now, reply: &reply)
         } else if matches(verb, request, "fence") && matches(command.next(), request, "list") {
             status.writeFenceList(to: &reply)
         } else {
-            reply.append("error usage: unknown request (status, where, mark, privacy, doctor, fence list)\n")
+            reply.append("error usage: unknown request (status, where, mark, privacy, leds, button, doctor, fence list)\n")
         }
         reply.append("\n")
     }
@@ -66,11 +72,11 @@ enum ControlProtocol {
             reply.append("error usage: a label has at most 64 bytes\n")
             return
         }
-        status.waypoints += 1
-        status.lastWaypointLabel = WaypointLabel(request.extracting(label))
+        // The loop records it right after this answer (Daemon.recordWaypoint), as the button does.
+        status.pendingWaypoint = WaypointLabel(request.extracting(label))
         var line = TextBuffer()
         line.append("ok\nwaypoint ")
-        line.append(integer: Int64(status.waypoints))
+        line.append(integer: Int64(status.waypoints + 1))
         line.append(" at ")
         appendPosition(&line, position, separator: ", ")
         emit(&line, &reply)

@@ -3,14 +3,20 @@ import TrackIO
 
 /// The daemon: one thread, one poll over the receiver source, a signalfd and the control
 /// socket; one clock reading per wake-up; every buffer allocated before the loop starts.
-struct Daemon<Source: ReceiverSource & ~Copyable>: ~Copyable {
+struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable {
     // Poll slots.
     static var sourceSlot: Int { 0 }
     static var signalSlot: Int { 1 }
     static var listenerSlot: Int { 2 }
     static var firstClientSlot: Int { 3 }
+    static var buttonSlot: Int { firstClientSlot + ControlServer.clientCapacity }
+    static var inUseSlot: Int { buttonSlot + 1 }
     // Timer ids.
     static var watchdogTimer: Int { 0 }
+    static var logSyncTimer: Int { 1 }
+    static var ledTimer: Int { 2 }
+    static var odometerTimer: Int { 3 }
+    static var simulatedReleaseTimer: Int { 4 }
 
     var source: Source
     var receiver = NMEAReceiver()
@@ -27,12 +33,23 @@ struct Daemon<Source: ReceiverSource & ~Copyable>: ~Copyable {
     /// The persisted permission state (and later the odometer), saved when it changes.
     var stateFile: StateFile<PosixStateFileStorage>
     var persisted: PersistedState
-    /// Called on SIGHUP with the pipeline to reconfigure; returns an error text or nil.
-    let reload: (inout FixPipeline) -> String?
+    /// The track log (nil when its directory could not be opened: status and doctor say why).
+    var logWriter: LogWriter<PosixLogFiles>?
+    /// The last good fix's time when the receiver was lost: the start of a gap record.
+    var receiverLostAt: UTCTime?
+    /// Called on SIGHUP with the pipeline and the board settings to reconfigure; returns an
+    /// error text or nil.
+    let reload: (inout FixPipeline, inout BoardSettings) -> String?
+    /// LEDs, button and in-use input (BoardDriver.swift, Daemon+Board.swift).
+    var driver: BoardDriver<GPIO>
+    /// When the odometer was last saved (Daemon+Odometer.swift).
+    var odometerSavedAt: MonotonicTime?
 
     init(source: consuming Source, pipeline: FixPipeline, signals: consuming SignalDescriptor,
          control: consuming ControlServer, stateFile: StateFile<PosixStateFileStorage>, persisted: PersistedState,
-         reload: @escaping (inout FixPipeline) -> String?) {
+         logWriter: LogWriter<PosixLogFiles>?, driver: BoardDriver<GPIO>,
+         reload: @escaping (inout FixPipeline, inout BoardSettings) -> String?) {
+        self.logWriter = logWriter
         self.source = source
         self.stateFile = stateFile
         self.persisted = persisted
@@ -40,6 +57,7 @@ struct Daemon<Source: ReceiverSource & ~Copyable>: ~Copyable {
         self.signals = signals
         self.control = control
         self.reload = reload
+        self.driver = driver
         input = .allocate(byteCount: 4096, alignment: 16)
     }
 
@@ -51,6 +69,10 @@ struct Daemon<Source: ReceiverSource & ~Copyable>: ~Copyable {
         pipeline.status.startedAt = now
         pipeline.status.rateWindowStart = now
         openSource(now: now)
+        appendToLog(.bootMarker(time: SystemClock.realtime(), bootID: kernelBootID()), now: now)
+        if let writer = logWriter {
+            timers.schedule(Self.logSyncTimer, at: now.adding(milliseconds: writer.settings.syncIntervalMilliseconds))
+        }
         if let interval = notify.watchdogInterval { timers.schedule(Self.watchdogTimer, at: now.adding(nanoseconds: interval)) }
         notify.send("READY=1")
         while true {
@@ -67,6 +89,13 @@ struct Daemon<Source: ReceiverSource & ~Copyable>: ~Copyable {
             now = SystemClock.monotonic()
         }
         notify.send("STOPPING=1")
+        // SIGTERM: what is held goes to flash before trackd exits.
+        logWriter?.close(now: now)
+        if let status = logWriter?.status { pipeline.status.log = status }
+        saveOdometer(now: now)
+        // Dark LEDs on the way out: a stopped trackd must not look like one with a fix.
+        try? driver.board.show(LEDLevels())
+        driver.board.release()
         source.close()
         return 0
     }
@@ -79,6 +108,8 @@ struct Daemon<Source: ReceiverSource & ~Copyable>: ~Copyable {
             poller.watch(Self.firstClientSlot + index, control.descriptor(of: index),
                          writable: control.hasPendingReply(index))
         }
+        poller.watch(Self.buttonSlot, driver.board.buttonDescriptor)
+        poller.watch(Self.inUseSlot, driver.board.inUseDescriptor)
     }
 
     /// Everything one wake-up does, with its one `now`.
@@ -87,7 +118,7 @@ struct Daemon<Source: ReceiverSource & ~Copyable>: ~Copyable {
         if poller.isReady(Self.signalSlot) { handleSignals(now: now) }
         if poller.isReady(Self.sourceSlot) || source.nextDeadline().map({ $0 <= now }) == true {
             readSource(now: now)
-            if pipeline.pendingCommands.count > 0 { runFenceCommands() }
+            if pipeline.pendingCommands.count > 0 { handleFenceEvents(now: now) }
         }
         // A closed source says when to retry (backoff); one that names no time (a replay at
         // its end) stays closed.
@@ -103,9 +134,13 @@ struct Daemon<Source: ReceiverSource & ~Copyable>: ~Copyable {
                 ControlProtocol.answer(request, status: &status, now: now, reply: &reply)
             }
             pipeline.status = status
+            if let label = pipeline.status.pendingWaypoint {
+                pipeline.status.pendingWaypoint = nil
+                _ = recordWaypoint(label: label, now: now)
+            }
         }
         control.expire(now: now)
-        if pipeline.status.permissionChanged { savePermission() }
+        if pipeline.status.permissionChanged { savePermission(now: now) }
         pipeline.status.controlRefused = control.refused
         pipeline.status.controlDropped = control.dropped
         pipeline.status.updateRate(now: now)
@@ -113,15 +148,34 @@ struct Daemon<Source: ReceiverSource & ~Copyable>: ~Copyable {
             if timer == Self.watchdogTimer, let interval = notify.watchdogInterval {
                 notify.send("WATCHDOG=1")
                 timers.schedule(Self.watchdogTimer, at: now.adding(nanoseconds: interval))
+            } else if timer == Self.simulatedReleaseTimer {
+                driver.releaseSimulated(now: now)
+            }
+            if timer == Self.logSyncTimer, logWriter != nil {
+                logWriter?.sync(now: now)
+                if let writer = logWriter {
+                    pipeline.status.log = writer.status
+                    timers.schedule(Self.logSyncTimer, at: now.adding(milliseconds: writer.settings.syncIntervalMilliseconds))
+                }
             }
         }
+        // Last, so the LEDs show everything this wake-up changed.
+        serviceBoard(now: now)
+        saveOdometerIfDue(now: now)
     }
 
     /// Writes the permission state atomically (temp file, fsync, rename, fsync directory); a
     /// failure is shown by `trackctl status` and `doctor`, and the next change tries again.
-    mutating func savePermission() {
+    mutating func savePermission(now: MonotonicTime) {
         pipeline.status.permissionChanged = false
+        let old = persisted.permission.state
+        let new = pipeline.status.permission.state
+        if old != new, let from = LogPermissionState(rawValue: old.rawValue),
+           let to = LogPermissionState(rawValue: new.rawValue) {
+            appendToLog(.permissionChange(time: pipeline.status.utcNow, old: from, new: to), now: now)
+        }
         persisted.permission = pipeline.status.permission
+        persisted.odometerMillimetres = pipeline.status.odometer.totalMillimetres
         persisted.saveCount &+= 1
         do {
             try stateFile.save(persisted)
@@ -147,6 +201,8 @@ struct Daemon<Source: ReceiverSource & ~Copyable>: ~Copyable {
             do {
                 count = try source.read(into: input, now: now)
             } catch {
+                // The receiver is lost: the next recorded fix follows a gap record.
+                if receiverLostAt == nil { receiverLostAt = pipeline.status.lastGoodFix?.time }
                 pipeline.status.source = source.status
                 return
             }
@@ -155,12 +211,20 @@ struct Daemon<Source: ReceiverSource & ~Copyable>: ~Copyable {
             pipeline.status.lastByteAt = now
             var receiver = self.receiver
             var pipeline = self.pipeline
+            // Moved out, not copied: a copy would make the writer's buffers copy on write.
+            var writer = logWriter.take()
+            var lostAt = receiverLostAt
             receiver.consume(UnsafeRawBufferPointer(rebasing: input[0..<count])) { fix in
-                pipeline.handle(fix, now: now)
+                if let recorded = pipeline.handle(fix, now: now) {
+                    DaemonLog.record(recorded, into: &writer, lostAt: &lostAt, now: now)
+                }
             }
             pipeline.status.counters = receiver.counters
+            if let status = writer?.status { pipeline.status.log = status }
             self.receiver = receiver
             self.pipeline = pipeline
+            logWriter = writer
+            receiverLostAt = lostAt
         }
         let counters = receiver.counters
         source.observe(acceptedSentences: counters.accepted,
@@ -177,7 +241,9 @@ struct Daemon<Source: ReceiverSource & ~Copyable>: ~Copyable {
             case .reload:
                 notify.send("RELOADING=1")
                 var pipeline = self.pipeline
-                let error = reload(&pipeline)
+                var settings = driver.settings
+                let error = reload(&pipeline, &settings)
+                driver.apply(settings)
                 pipeline.status.reloads += error == nil ? 1 : 0
                 pipeline.status.lastReloadError = error
                 self.pipeline = pipeline
@@ -190,6 +256,15 @@ struct Daemon<Source: ReceiverSource & ~Copyable>: ~Copyable {
     }
 }
 
+extension Daemon where Source: ~Copyable {
+    /// Appends `record` to the log, if there is one, and refreshes the log's status.
+    mutating func appendToLog(_ record: LogRecord, now: MonotonicTime) {
+        guard logWriter != nil else { return }
+        logWriter?.append(record, now: now)
+        if let status = logWriter?.status { pipeline.status.log = status }
+    }
+}
+
 /// The earlier of two optional deadlines.
 func earliest(_ a: MonotonicTime?, _ b: MonotonicTime?) -> MonotonicTime? {
     guard let a else { return b }
@@ -198,15 +273,19 @@ func earliest(_ a: MonotonicTime?, _ b: MonotonicTime?) -> MonotonicTime? {
 }
 
 extension Daemon where Source: ~Copyable {
-    /// Starts the commands of the fence events of the last read, at most the configured number
-    /// at once; the rest are skipped and counted. Runs per event, not per fix.
-    mutating func runFenceCommands() {
+    /// The fence events of the last read: each goes to the track log, and its fence's command
+    /// is started, at most the configured number at once (the rest are skipped and counted).
+    /// Runs per event, not per fix.
+    mutating func handleFenceEvents(now: MonotonicTime) {
         let (events, count) = pipeline.pendingCommands.removeAll()
         commands.maximum = pipeline.status.fenceCommands.limit
         let fences = pipeline.status.fences.fences
         for index in 0..<count {
-            guard let event = events[index], event.fence < fences.count else { continue }
+            guard let event = events[index], event.fence < fences.count, let kind = event.transition.logKind else { continue }
+            appendToLog(.fenceEvent(time: event.time, fenceID: UInt32(truncatingIfNeeded: event.fence), kind: kind,
+                                    position: LogPosition(event.position)), now: now)
             let fence = fences.fences[event.fence]
+            guard !fence.command.isEmpty else { continue }
             if case .failed(let error) = commands.start(fence.command, environment: FenceCommandEnvironment.variables(fence, event)) {
                 try? FileDescriptor.standardError.writeAll("trackd: fence \(fence.id): cannot run \(fence.command[0]): \(error.message)\n")
             }

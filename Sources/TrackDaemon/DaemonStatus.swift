@@ -41,19 +41,39 @@ struct DaemonStatus {
     /// Waypoints marked since start and the last label.
     var waypoints = 0
     var lastWaypointLabel = WaypointLabel()
+
+    /// The track log: its directory, the writer's counters and flag, and why it did not open.
+    var logDirectory = ""
+    var log = LogWriterStatus()
+    var logOpenError: String?
     /// Control socket.
     var controlPath = ""
     var controlRefused = 0
     var controlDropped = 0
     /// Loop wake-ups.
     var wakeUps = 0
+    /// The board: GPIO lines, what the LEDs show, the button and the in-use input.
+    var gpio = GPIOStatus()
+    /// The odometer: length of the recorded track (TrackCore's `Odometer`), saved every 30 s.
+    var odometer = Odometer()
+    /// A `mark` from the control socket that the loop records next (`Daemon.recordWaypoint`).
+    var pendingWaypoint: WaypointLabel?
+    // Inputs of the LEDs that other parts of the daemon set:
+    /// True while the track log cannot be written (the writer's flag after a failed sync, or a
+    /// log directory that did not open): led-status blinks fast above every other pattern.
+    var storageError: Bool { log.storageError || logOpenError != nil }
+    /// When the track log was last synced to flash: led-log flashes.
+    var lastSyncAt: MonotonicTime? { log.lastSync }
+    /// Inside at least one geofence (set by the fence engine): led-fence lit.
+    var insideFence = false
+    /// When a fence was last entered or left (set by the fence engine): led-fence flashes 3 times.
+    var lastFenceEventAt: MonotonicTime?
     /// Geofences: the monitor (its state is shared by copies of the status), the file, and
-    /// what they did. The fence LED reads `fencesInside` (on while > 0) and `lastFenceEventAt`
-    /// (flashes after an enter, exit or dwell).
+    /// what they did. The fence LED reads `insideFence` (fencesInside > 0) and
+    /// `lastFenceEventAt` (set on enter, exit and dwell), below.
     var fences = FenceMonitor(fences: FenceSet(), settings: FenceSettings())
     var fencesFile = ""
     var fencesInside = 0
-    var lastFenceEventAt: MonotonicTime?
     var lastFenceEvent: FenceEventRecord?
     var fenceEvents = 0
     /// Whether the last accepted fix was checked against the fences (permission, accuracy).

@@ -10,6 +10,9 @@ enum Doctor {
     static func diagnose(_ status: DaemonStatus, now: MonotonicTime, reply: inout ReplyBuffer) {
         var line = TextBuffer()
         let uptime = now.milliseconds(since: status.startedAt)
+        // 0. LEDs and button: their own link, beside the chain from port to storage (logging
+        // does not need them), so it is always reported.
+        diagnoseGPIO(status, line: &line, reply: &reply)
         // 1. The port.
         guard status.source.isOpen else {
             line.append("error port: ")
@@ -86,7 +89,7 @@ enum Doctor {
         emit(&line, &reply)
         // 6. Permission to log them.
         let now = status.utcNow
-        guard status.permission.mayLog(inUse: false, onTrip: status.onTrip, now: now) else {
+        guard status.permission.mayLog(inUse: status.gpio.inUse, onTrip: status.tripCounts, now: now) else {
             line.append("error permission: tracking is not allowed (")
             line.append(permissionName(status.permission.state))
             line.append(")")
@@ -111,8 +114,26 @@ enum Doctor {
             emit(&line, &reply)
             return
         }
+        // 8. The track log on flash.
+        guard diagnoseLog(status, line: &line, reply: &reply) else { return }
         line.append("ok all links work")
         emit(&line, &reply)
+    }
+
+    static func diagnoseGPIO(_ status: DaemonStatus, line: inout TextBuffer, reply: inout ReplyBuffer) {
+        if let problem = status.gpio.problem {
+            line.append("error gpio: ")
+            line.append(string: problem)
+            emit(&line, &reply)
+            line.append("trackd logs on without LEDs and button; check [board] (gpioinfo lists chips and lines),")
+            emit(&line, &reply)
+            line.append("that no other program or overlay holds the lines, and that trackd's user is in the gpio group")
+            emit(&line, &reply)
+        } else if status.gpio.isActive {
+            line.append(status.gpio.board == .simulated ? "ok gpio: simulated board" : "ok gpio: LEDs and button on ")
+            if status.gpio.board == .hardware { line.append(string: status.gpio.chip) }
+            emit(&line, &reply)
+        }
     }
 
     static func advice(for error: SourceError) -> StaticString {

@@ -18,14 +18,12 @@ struct FenceCommandCounters: Equatable {
     var failedToStart = 0
     var failedExits = 0
     var running = 0
-    /// Events whose command could not even be queued (more than the queue holds in one read).
+    /// Events neither logged nor run: more than the queue holds arrived in one read.
     var dropped = 0
-    /// Fence event log records made but not written (no log writer yet).
-    var unlogged = 0
 }
 
-/// Events waiting for their command to start, filled on the per-fix path and drained by the
-/// loop after each read: fixed capacity, no allocation.
+/// Enter, exit and dwell events waiting for the loop to log them and start their commands,
+/// filled on the per-fix path and drained after each read: fixed capacity, no allocation.
 struct FenceEventQueue {
     static var capacity: Int { 16 }
     var events = InlineArray<16, FenceEventRecord?>(repeating: nil)

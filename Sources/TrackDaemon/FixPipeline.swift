@@ -11,7 +11,9 @@ struct FixPipeline {
     /// Fence events whose command the loop starts after this read.
     var pendingCommands = FenceEventQueue()
 
-    mutating func handle(_ fix: borrowing Fix, now: MonotonicTime) {
+    /// Runs `fix` through filter, permission and sampling; returns it at the log's precision
+    /// when the sampling policy records it (the position snapped in approximate mode).
+    mutating func handle(_ fix: borrowing Fix, now: MonotonicTime) -> LogFix? {
         status.lastFix = copy fix
         status.lastFixAt = now
         let decision = filter.evaluate(fix, now: now)
@@ -35,16 +37,24 @@ struct FixPipeline {
                 evaluateFences(position, accuracyMillimetres: accuracy, time: time, now: now)
             }
             // What is not allowed is not considered for the log at all.
-            guard status.permission.mayLog(inUse: false, onTrip: status.onTrip, now: time) else {
+            guard status.permission.mayLog(inUse: status.gpio.inUse, onTrip: status.tripCounts, now: time) else {
                 status.notAllowed += 1
-                return
+                return nil
             }
+            var recorded: LogFix?
             if let trigger = sampling.consider(shown, accuracyMillimetres: accuracy, now: now) {
                 status.lastTrigger = trigger
+                // The odometer is the length of the recorded track.
+                if let position = shown.position {
+                    _ = status.odometer.add(position, accuracyMillimetres: Int32(clamping: accuracy))
+                }
+                recorded = LogFix(shown, accuracyMillimetres: accuracy, time: time)
             }
             status.sampling = sampling.counters
+            return recorded
         case .rejected(let reason):
             status.lastRejection = reason
+            return nil
         }
     }
 }

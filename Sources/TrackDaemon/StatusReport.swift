@@ -122,6 +122,13 @@ extension DaemonStatus {
             line.append("\")")
         }
         emit(&line, &reply)
+        writeLogText(to: &line, &reply, now: now)
+
+        writeBoard(to: &line)
+        emit(&line, &reply)
+        line.append("odometer  ")
+        appendDistance(&line, millimetres: odometer.totalMillimetres)
+        emit(&line, &reply)
 
         writeFencesText(to: &reply)
 

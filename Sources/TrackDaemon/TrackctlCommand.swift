@@ -13,16 +13,23 @@ public enum TrackctlCommand {
           mark [LABEL]    a waypoint at the current position
           privacy [allow always|allow when-in-use|deny|approximate|precise [--for 30m]]
                           show or change what trackd may log
+          leds [--watch]  the LEDs now (--watch: live, with keys for the simulated button)
+          button short|long
+                          press the simulated board's button (the demo)
           doctor          the first broken link from port to filter, and what to do about it
           fence validate FILE | check [--fences FILE] LAT LON [ACCURACY_M] | list
                           check a fences file, test a position against it, or list the
                           running trackd's fences with their states (trackctl fence --help)
           decode [FILE]   read NMEA from FILE or standard input, print one JSON object per fix
+          log list|verify [--log DIR]
+                          the track log's segments; every chunk checked, damage named
+          log import FILE.gpx|FILE.csv --to DIR
+                          an existing track written into a log, as trackd writes it
           simulate ROUTE.gpx [OPTIONS]
                           a receiver moving along ROUTE.gpx, on a pseudo-terminal or standard
                           output (trackctl simulate --help)
 
-        status, where, mark, doctor and fence list take --socket PATH (default /run/trackd/control.sock,
+        status, where, mark, privacy, leds, button, doctor and fence list take --socket PATH (default /run/trackd/control.sock,
         or $TRACKD_SOCKET).
 
         """
@@ -45,12 +52,18 @@ public enum TrackctlCommand {
             return ClientCommands.privacy(rest)
         case "doctor":
             return ClientCommands.doctor(rest)
+        case "leds":
+            return ClientCommands.leds(rest)
+        case "button":
+            return ClientCommands.button(rest)
         case "decode":
             return DecodeCommand.run(rest)
         case "fence":
             return FenceCommand.run(rest)
         case "simulate":
             return SimulateCommand.run(rest)
+        case "log":
+            return LogCommand.run(rest)
         case "-h", "--help", "help":
             try? FileDescriptor.standardOutput.writeAll(usage)
             return 0

@@ -36,6 +36,13 @@ public enum TrackdCommand {
             try? FileDescriptor.standardError.writeAll("trackd: \(error.description)\n")
             return 1
         }
+        let board: BoardMap
+        switch ConfigLoader.loadBoard(config) {
+        case .success(let loaded): board = loaded
+        case .failure(let error):
+            try? FileDescriptor.standardError.writeAll("trackd: \(error.description)\n")
+            return 1
+        }
         let fences: FenceMonitor
         switch ConfigLoader.fences(config) {
         case .success(let loaded): fences = loaded
@@ -49,12 +56,15 @@ public enum TrackdCommand {
             return 0
         }
         lineBufferStandardOutput()
+        var receiver = config.receiver
+        // The board file names the UART when trackd.conf does not.
+        if !receiver.deviceIsSet, let device = board.receiverDevice { receiver.device = device }
         if let replay = options.replay {
             let pacing: ReplaySource.Pacing = options.speed == 0
                 ? .asFastAsPossible : .receiverTime(speedFactor: Double(options.speed))
-            return serve(source: ReplaySource(path: replay, pacing: pacing), config: config, fences: fences, options: options)
+            return serve(source: ReplaySource(path: replay, pacing: pacing), config: config, board: board, fences: fences, options: options)
         }
-        return serve(source: SerialPort(serialConfiguration(config.receiver)), config: config, fences: fences, options: options)
+        return serve(source: SerialPort(serialConfiguration(receiver)), config: config, board: board, fences: fences, options: options)
     }
 
     static func serialConfiguration(_ receiver: TrackdConfig.Receiver) -> SerialPort.Configuration {
@@ -69,8 +79,20 @@ public enum TrackdCommand {
             reopenMaximumMilliseconds: receiver.reopenMaxMilliseconds)
     }
 
+    /// Picks the GPIO backend: the fake one for the simulated board, libgpiod otherwise.
     static func serve<Source: ReceiverSource & ~Copyable>(
-        source: consuming Source, config: TrackdConfig, fences: FenceMonitor, options: Options
+        source: consuming Source, config: TrackdConfig, board: BoardMap, fences: FenceMonitor, options: Options
+    ) -> Int32 {
+        if config.board.simulated {
+            var fake = FakeGPIOBackend(chips: [ConfigLoader.simulatedChip])
+            fake.keepsWaveform = false
+            return serve(source: source, config: config, board: board, gpio: fake, fences: fences, options: options)
+        }
+        return serve(source: source, config: config, board: board, gpio: LibgpiodBackend(), fences: fences, options: options)
+    }
+
+    static func serve<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>(
+        source: consuming Source, config: TrackdConfig, board map: BoardMap, gpio: GPIO, fences: FenceMonitor, options: Options
     ) -> Int32 {
         let signals: SignalDescriptor
         let control: ControlServer
@@ -98,7 +120,11 @@ public enum TrackdCommand {
         ConfigLoader.install(fences, config, into: &pipeline.status)
         var stateFile = StateFile(path: config.state.file, storage: PosixStateFileStorage())
         let (persisted, problem) = stateFile.loadOrDefault()
-        pipeline.status.permission = Permission.atStartUp(stored: persisted.permission, configRestricts: false)
+        pipeline.status.permission = Permission.atStartUp(stored: persisted.permission,
+                                                           configRestricts: config.privacy.restricted)
+        pipeline.status.odometer = Odometer(totalMillimetres: persisted.odometerMillimetres)
+        var driver = BoardDriver(board: BoardGPIO(backend: gpio), settings: BoardSettings(config))
+        driver.open(map, simulated: config.board.simulated, status: &pipeline.status.gpio)
         pipeline.status.statePath = config.state.file
         if let problem {
             // A damaged state file must not stop tracking: the safe default is used and shown.
@@ -107,13 +133,30 @@ public enum TrackdCommand {
         }
         pipeline.status.configPath = options.configPath
         pipeline.status.controlPath = config.control.socket
+        pipeline.status.logDirectory = config.log.directory
+        var logWriter: LogWriter<PosixLogFiles>?
+        do {
+            logWriter = try LogWriter(settings: LogWriterSettings(config.log), files: PosixLogFiles(),
+                                      now: SystemClock.monotonic())
+        } catch {
+            // Without a log the receiver, LEDs and fences still work; status and doctor say why.
+            pipeline.status.logOpenError = error.description
+            try? FileDescriptor.standardError.writeAll("trackd: track log: " + error.description + "; not logging\n")
+        }
+        if let status = logWriter?.status {
+            pipeline.status.log = status
+            if let problem = status.lastError {
+                try? FileDescriptor.standardError.writeAll("trackd: track log: " + problem.description + "\n")
+            }
+        }
         let path = options.configPath
         let explicit = options.explicitConfig
         let device = config.receiver.device
+        let restricted = config.privacy.restricted
         var daemon = Daemon(
             source: source, pipeline: pipeline, signals: signals, control: control,
-            stateFile: stateFile, persisted: persisted
-        ) { pipeline in
+            stateFile: stateFile, persisted: persisted, logWriter: logWriter, driver: driver
+        ) { pipeline, boardSettings in
             // SIGHUP: a new configuration replaces filter and sampling settings; an invalid one
             // is reported and the running one kept.
             switch ConfigLoader.load(path, explicit: explicit) {
@@ -121,6 +164,13 @@ public enum TrackdCommand {
                 try? FileDescriptor.standardError.writeAll("trackd: reload rejected: \(error.description)\n")
                 return error.description
             case .success(let config):
+                let newMap: BoardMap
+                switch ConfigLoader.loadBoard(config) {
+                case .failure(let error):
+                    try? FileDescriptor.standardError.writeAll("trackd: reload rejected: \(error.description)\n")
+                    return error.description
+                case .success(let loaded): newMap = loaded
+                }
                 pipeline.filter.settings = ConfigLoader.filterSettings(config)
                 pipeline.sampling.settings = ConfigLoader.samplingSettings(config)
                 pipeline.status.profile = ConfigLoader.profile(config)
@@ -130,6 +180,13 @@ public enum TrackdCommand {
                 case .failure(let error):
                     try? FileDescriptor.standardError.writeAll("trackd: reload: fences kept: \(error.description)\n")
                     return "fences: " + error.description + " (the previous fences are kept)"
+                }
+                boardSettings = BoardSettings(config)
+                if newMap != map {
+                    return "[board] lines changed: restart trackd to switch lines (other settings applied)"
+                }
+                if config.privacy.restricted != restricted {
+                    return "privacy.restricted changed: it takes effect when trackd restarts (other settings applied)"
                 }
                 if config.receiver.device != device {
                     return "receiver.device changed: restart trackd to switch devices (other settings applied)"

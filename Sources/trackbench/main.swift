@@ -16,6 +16,11 @@ import TrackIO
 //                          a track's fixes through the log encoder (Density.swift)
 //   trackbench fences FENCES.geojson POINTS PASSES
 //                          fixes through the geofence monitor (Fences.swift)
+//   trackbench logencode FILE.csv ROUNDS
+//                          the same fixes through one encoder ROUNDS times into one buffer; the
+//                          malloc counter's difference between two ROUNDS must be zero
+//   trackbench powercut [FILE.csv]
+//                          the log writer's power-cut harness at every step (PowerCut.swift)
 //
 // Both read into one buffer allocated before the first read, so the loop allocates nothing and
 // the allocation count of a run does not depend on the file's length.
@@ -30,6 +35,10 @@ let usage: StaticString = """
                                   encode a track's fixes into log blocks, print fixes=… log=…
            trackbench fences FENCES.geojson POINTS PASSES
                                   feed points through the fence monitor, print fences=… ns=…
+           trackbench logencode FILE.csv ROUNDS
+                                  encode them ROUNDS times into one buffer, print records=…
+           trackbench powercut [FILE.csv]
+                                  cut power at every step of a log replay, print violations
 
     """
 
@@ -108,6 +117,9 @@ func runLEDs(frames: Int) {
 }
 
 let arguments = processArguments()
+if arguments.first == "powercut", arguments.count <= 2 {
+    exitProcess(runPowerCut(arguments.count == 2 ? arguments[1] : nil))
+}
 if arguments.first == "leds", arguments.count == 2, let frames = Int(arguments[1]) {
     runLEDs(frames: frames)
     exitProcess(0)
@@ -123,6 +135,15 @@ if arguments.first == "fences", arguments.count == 4, let passes = Int(arguments
         try? FileDescriptor.standardError.writeAll("trackbench: fences: \(error.message)\n")
         exitProcess(1)
     }
+}
+if arguments.first == "logencode", arguments.count == 3, let rounds = Int(arguments[2]) {
+    do throws(Errno) {
+        try runLogEncode(arguments[1], rounds: rounds)
+    } catch {
+        try? FileDescriptor.standardError.writeAll("trackbench: \(arguments[1]): \(error.message)\n")
+        exitProcess(1)
+    }
+    exitProcess(0)
 }
 if arguments.first == "density", (2...4).contains(arguments.count) {
     let sync = arguments.count >= 3 ? Int64(arguments[2]) ?? 5_000 : 5_000

@@ -14,6 +14,8 @@ final class DaemonHarness {
     let slavePath: String
     var socketPath: String { directory.appendingPathComponent("control.sock").path }
     var configPath: String { directory.appendingPathComponent("trackd.conf").path }
+    /// The track log's directory (created by trackd).
+    var logDirectory: String { directory.appendingPathComponent("log").path }
     var daemon: Process?
     var output = Pipe()
 
@@ -51,6 +53,10 @@ final class DaemonHarness {
 
             [state]
             file = \(directory.appendingPathComponent("state").path)
+
+            [log]
+            directory = \(logDirectory)
+            sync-interval = 1s
             \(extra)
             """
         try text.write(toFile: configPath, atomically: true, encoding: .utf8)
@@ -117,6 +123,20 @@ final class DaemonHarness {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.binary("trackctl"))
         process.arguments = arguments + ["--socket", socketPath]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
+
+    /// Runs `trackctl ARGS` without a socket option (e.g. `log list --log DIR`).
+    func trackctlOffline(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary("trackctl"))
+        process.arguments = arguments
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = pipe

@@ -83,13 +83,23 @@ struct ConfigDocTests {
         #expect(Set(keys) == Self.tableKeys)
         let config = try TrackdConfig.parse(lines.joined(separator: "\n"), file: "trackd.conf.example")
         let defaults = TrackdConfig()
-        #expect(config.receiver == defaults.receiver)
+        // Setting the device to its default still counts as set (it then wins over a board file).
+        var receiver = config.receiver
+        #expect(receiver.deviceIsSet)
+        receiver.deviceIsSet = false
+        #expect(receiver == defaults.receiver)
         #expect(config.filter == defaults.filter)
         #expect(config.sampling.profile == defaults.sampling.profile)
         #expect(config.log == defaults.log)
         #expect(config.control == defaults.control)
         #expect(config.state == defaults.state)
-        #expect(config.board == defaults.board)
+        // The board's line overrides have no default; their examples are set.
+        var board = config.board
+        board.overrides = BoardMap()
+        #expect(board == defaults.board)
+        #expect(config.privacy == defaults.privacy)
+        // Every [leds] slot uncommented is the default table.
+        #expect(config.leds == defaults.leds)
     }
 }
 

@@ -28,7 +28,7 @@ struct ConfigErrorTests {
         ("[receiver]\nreopen--min = 1s", "trackd.conf:2: receiver.reopen--min: key names are lower-case-with-dashes"),
         // Unknown sections and keys, keys outside a section, duplicates.
         ("\n[recever]", "trackd.conf:2: unknown section [recever] (known: receiver, filter, sampling, log, control, "
-            + "state, board, fences)"),
+            + "state, privacy, board, leds, fences)"),
         ("[receiver]\nbaudrate = 9600",
          "trackd.conf:2: receiver.baudrate: unknown key (this section has: device, baud, reopen-min, reopen-max)"),
         ("[filter]\ndevice = /dev/serial0", "trackd.conf:2: filter.device: unknown key (this section has: max-age, "
@@ -58,6 +58,8 @@ struct ConfigErrorTests {
         ("[filter]\nmax-accuracy = 20000", #"trackd.conf:2: filter.max-accuracy: "20000" is outside 1 … 10000 m"#),
         // A unit mix-up: milliseconds where seconds are meant.
         ("[filter]\nmax-age = 5000", #"trackd.conf:2: filter.max-age: "5000" is outside 100ms … 1m"#),
+        ("[log]\nsegment-age = 30s", #"trackd.conf:2: log.segment-age: "30s" is outside 1m … 720h"#),
+        ("[log]\nkeyframe-interval = 2h", #"trackd.conf:2: log.keyframe-interval: "2h" is outside 10s … 1h"#),
         ("[filter]\nuere = 5.0001", #"trackd.conf:2: filter.uere: "5.0001" is finer than 1 mm"#),
         ("[receiver]\ndevice = /dev/serial0\r\nbaud = fast\r\n",
          #"trackd.conf:3: receiver.baud: "fast" is not auto or one of 4800, 9600, 19200, 38400, 57600, 115200, "#

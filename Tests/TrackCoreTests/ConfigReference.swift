@@ -17,7 +17,7 @@ enum ConfigReference {
             for key in section.keys {
                 lines += ["### \(section.name).\(key.name)", ""] + wrap(key.summary, width: 100) + [""]
                 lines += ["| type | default | range | example |", "|---|---|---|---|"]
-                lines.append("| \(key.kind.typeName) | \(markdownDefault(key)) | \(key.kind.rangeText) "
+                lines.append("| \(key.kind.typeName) | \(markdownDefault(key, in: section)) | \(key.kind.rangeText) "
                              + "| `\(key.name) = \(key.example)` |")
                 lines.append("")
             }
@@ -46,7 +46,7 @@ enum ConfigReference {
                 if let defaultText = key.defaultText {
                     lines.append(defaultText.isEmpty ? "#\(key.name) =" : "#\(key.name) = \(defaultText)")
                 } else {
-                    lines.append("# Default: the profile's value. For example:")
+                    lines.append("# Default: \(inherited(section)) value. For example:")
                     lines.append("#\(key.name) = \(key.example)")
                 }
             }
@@ -54,8 +54,13 @@ enum ConfigReference {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private static func markdownDefault(_ key: ConfigKey) -> String {
-        guard let defaultText = key.defaultText else { return "the profile's" }
+    /// Where a key without a default of its own takes its value from.
+    private static func inherited(_ section: ConfigSection) -> String {
+        section.name == "board" ? "the board file's" : "the profile's"
+    }
+
+    private static func markdownDefault(_ key: ConfigKey, in section: ConfigSection) -> String {
+        guard let defaultText = key.defaultText else { return inherited(section) }
         return defaultText.isEmpty ? "empty" : "`\(defaultText)`"
     }
 

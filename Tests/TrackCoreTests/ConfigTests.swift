@@ -79,7 +79,10 @@ struct ConfigTests {
     }
 
     static let everyKey: [ConfigCase] = [
-        ConfigCase("[receiver]\ndevice = /dev/ttyACM0") { $0.receiver.device = "/dev/ttyACM0" },
+        ConfigCase("[receiver]\ndevice = /dev/ttyACM0") {
+            $0.receiver.device = "/dev/ttyACM0"
+            $0.receiver.deviceIsSet = true
+        },
         ConfigCase("[receiver]\nbaud = 9600") { $0.receiver.baud = .fixed(bitsPerSecond: 9600) },
         ConfigCase("[receiver]\nbaud = 460800") { $0.receiver.baud = .fixed(bitsPerSecond: 460_800) },
         ConfigCase("[receiver]\nbaud = 4800") { $0.receiver.baud = .fixed(bitsPerSecond: 4800) },
@@ -106,6 +109,8 @@ struct ConfigTests {
         ConfigCase("[log]\nsync-interval = 10s") { $0.log.syncIntervalMilliseconds = 10_000 },
         ConfigCase("[log]\nquota = 1G") { $0.log.quotaBytes = 1 << 30 },
         ConfigCase("[log]\nsegment-size = 4M") { $0.log.segmentSizeBytes = 4 << 20 },
+        ConfigCase("[log]\nsegment-age = 6h") { $0.log.segmentAgeMilliseconds = 21_600_000 },
+        ConfigCase("[log]\nkeyframe-interval = 60s") { $0.log.keyframeIntervalMilliseconds = 60_000 },
         ConfigCase("[control]\nsocket = /run/trackd/trackd.sock") { $0.control.socket = "/run/trackd/trackd.sock" },
         ConfigCase("[control]\ngroup = gps") { $0.control.group = "gps" },
         ConfigCase("[control]\ngroup = _gps-users2") { $0.control.group = "_gps-users2" },
@@ -124,7 +129,7 @@ struct ConfigTests {
             $0.sampling.profile = .arrival
             $0.sampling.heartbeatMilliseconds = 3_600_000
         },
-    ]
+    ] + BoardConfigTests.everyKey
 
     @Test("every key sets its field", arguments: everyKey)
     func everyKeySetsItsField(entry: ConfigCase) throws {
@@ -147,7 +152,11 @@ struct ConfigTests {
             for key in section.keys {
                 guard let defaultText = key.defaultText else { continue }
                 let text = "[\(section.name)]\n\(key.name) = \(defaultText)"
-                #expect(try parseConfig(text) == TrackdConfig(), "\(text)")
+                var parsed = try parseConfig(text)
+                // Naming the device, even at its default, marks it as set (it wins over a board file).
+                #expect(parsed.receiver.deviceIsSet == (text == "[receiver]\ndevice = /dev/serial0"))
+                parsed.receiver.deviceIsSet = false
+                #expect(parsed == TrackdConfig(), "\(text)")
             }
         }
     }
@@ -166,6 +175,7 @@ struct ConfigTests {
         let expected: (inout TrackdConfig) -> Void = {
             $0.receiver.baud = .fixed(bitsPerSecond: 9600)
             $0.receiver.device = "/dev/ttyAMA0"
+            $0.receiver.deviceIsSet = true
             $0.log.directory = "/data/#1/log"
             $0.control.group = "gps"
         }

@@ -11,8 +11,8 @@ private let sampleRecords: [LogRecord] = [
     .gap(from: LogSamples.t0, to: LogSamples.t0),
 ]
 
-/// A keyframe's values, all 0: seven svarints and seven Rice parameters.
-private let zeroKeyframe = [UInt8](repeating: 0, count: 14)
+/// A keyframe's values, all 0: seven svarints.
+private let zeroKeyframe = [UInt8](repeating: 0, count: 7)
 
 /// A walk of 1 Hz fixes with some wobble, `count` seconds long.
 private func walk(_ count: Int) -> [LogRecord] {
@@ -36,11 +36,11 @@ struct LogChunkTests {
         let header = try reader.open(first.span, at: 0)
         #expect(header.sequence == 0xFFFF_FFFF && header.isKeyframe)
         #expect(header.byteCount == chunks[0].count)
-        #expect(Array(chunks[0][0..<5]) == [0x89, 0x54, 0x4C, 0x4B, 2])
+        #expect(Array(chunks[0][0..<5]) == [0x89, 0x54, 0x4C, 0x4B, 3])
     }
 
     @Test func keyframesAndDataChunks() throws {
-        // 12 chunks of 5 s; a keyframe at 0, 20 and 40 s; data chunks have a one-byte length.
+        // 12 chunks of 5 s; a keyframe at 0, 20 and 40 s; data chunks are their code and a CRC.
         #expect(walkChunks.count == 12)
         var reader = LogChunkReader()
         var offset = 0
@@ -50,20 +50,24 @@ struct LogChunkTests {
             #expect(header.isKeyframe == (index % 4 == 0))
             #expect(header.sequence == (index % 4 == 0 ? UInt32(index) : nil))
             #expect(header.byteCount == chunk.count)
-            if !header.isKeyframe { #expect(chunk[0] == UInt8(chunk.count - 5)) }
+            #expect(header.payloadByteCount == chunk.count - (header.isKeyframe ? 15 : 4))
             while try reader.next(log.span) != nil {}
             offset = header.end
         }
         #expect(readLog(log) == LogReadout(records: walkRecords))
     }
 
-    @Test func steadyFixesCostABitPerField() {
-        // Standing still at 1 Hz: once the codes have adapted, a fix is the header bit (which also
-        // says the interval was steady) and one bit for each of latitude, longitude and the four
-        // optionals: 7 bits.
+    @Test func steadyFixesCostAFractionOfABit() {
+        // Standing still at 1 Hz: once the probabilities have adapted, each of a fix's nine
+        // decisions (a fix, same flags, and "no change" for time, latitude, longitude and the
+        // four optionals) costs log2(4096 / 4081) ≈ 0.005 bits: 100 more fixes, about 5 bits.
         let short = encodeChunks((0..<200).map { LogSamples.fix(Int64($0)) }, keyframeInterval: .max)[0]
         let long = encodeChunks((0..<300).map { LogSamples.fix(Int64($0)) }, keyframeInterval: .max)[0]
-        #expect(long.count - short.count == 88)
+        #expect(long.count - short.count <= 1)
+        // A fix that moves costs real bits again.
+        let moved = encodeChunks((0..<300).map { LogSamples.fix(Int64($0)) } + [LogSamples.fix(300, LogPosition(
+            latitudeE7: 481_174_000, longitudeE7: 115_168_000))], keyframeInterval: .max)[0]
+        #expect(moved.count - long.count >= 2)
     }
 
     @Test func documentedExample() {
@@ -77,16 +81,17 @@ struct LogChunkTests {
                                         altitudeDecimetres: 124, mode: .threeD))
         let chunks = encodeChunks([fix, next], recordsPerChunk: 1)
         #expect(chunks == [
-            [0x89, 0x54, 0x4C, 0x4B, 0x02, 0x00, 0x00, 0x00, 0x00, 0x22, 0x00,
+            [0x89, 0x54, 0x4C, 0x4B, 0x03, 0x00, 0x00, 0x00, 0x00, 0x17, 0x00,
              0xD0, 0xE6, 0xEB, 0xA5, 0xF2, 0x65, 0xF6, 0xB3, 0xE9, 0xF7, 0x02, 0xD5, 0xEF, 0x8A, 0x03,
-             0x00, 0x00, 0x00, 0x00, 0x00, 0x06, 0x06, 0x03, 0x04, 0x06, 0x02,
-             0x3B, 0x00, 0x00, 0xFF, 0xFF, 0xFF, 0x87, 0x3D, 0xD1, 0x36, 0xA9, 0xEE],
-            [0x03, 0x38, 0x14, 0x42, 0xB3, 0x87, 0xFD, 0x52],
+             0x00, 0x00, 0x00, 0x00,
+             0x82, 0xA3, 0xDF, 0x4D, 0xFB, 0x70, 0x2E, 0xFC],
+            [0x18, 0x7B, 0x30, 0x22, 0x16, 0xDE, 0x0E],
         ])
+        #expect(readLog(chunks.flatMap { $0 }) == LogReadout(records: [fix, next]))
     }
 
     @Test func sealOfEmptyChunkWritesNothing() {
-        var buffer = [UInt8](repeating: 0, count: 256)
+        var buffer = [UInt8](repeating: 0, count: LogChunkFormat.minimumBufferByteCount)
         var encoder = LogEncoder(sequence: 5)
         var span = buffer.mutableSpan
         #expect(encoder.sealChunk(&span) == 0)
@@ -94,7 +99,7 @@ struct LogChunkTests {
     }
 
     @Test func startKeyframeMakesTheNextChunkAKeyframe() throws {
-        var buffer = [UInt8](repeating: 0, count: 256)
+        var buffer = [UInt8](repeating: 0, count: LogChunkFormat.minimumBufferByteCount)
         var encoder = LogEncoder(sequence: 0)
         var span = buffer.mutableSpan
         #expect(encoder.append(LogSamples.fix(0), to: &span) == .appended)
@@ -107,11 +112,11 @@ struct LogChunkTests {
         #expect(!encoder.isKeyframe)
     }
 
-    @Test(arguments: [192, 193, 200, 333, 1024])
+    @Test(arguments: [1024, 1025, 1100, 1333, 4096])
     func fullBufferSealsAndContinues(_ size: Int) throws {
         var buffer = [UInt8](repeating: 0, count: size)
         var encoder = LogEncoder(sequence: 0, keyframeIntervalMilliseconds: 30_000)
-        let records = walk(200)
+        let records = walk(3_000)
         var log: [UInt8] = []
         for record in records {
             var span = buffer.mutableSpan
@@ -129,6 +134,29 @@ struct LogChunkTests {
         var span = buffer.mutableSpan
         log += buffer[0..<encoder.sealChunk(&span)]
         #expect(readLog(log) == LogReadout(records: records))
+    }
+
+    @Test func adversarialFixFitsAnEmptyChunkOfTheMinimumSize() {
+        // Residuals of 2^19 down to 2^0, 40 fixes each, leave every exponent model expecting
+        // "stop"; then a fix with every field at an extreme makes the longest codes they allow.
+        var records: [LogRecord] = []
+        var second: Int64 = 0
+        for k in (0...19).reversed() {
+            for step in 0..<40 {
+                let swing = Int32(1 << k) * (step % 2 == 0 ? 1 : -1)
+                second += 1 + Int64(step % 2) << k
+                records.append(LogSamples.fix(second, LogPosition(latitudeE7: 400_000_000 + swing, longitudeE7: 100_000_000 - swing),
+                                              altitude: 1_000 + swing, speed: 5_000 + swing, course: 9_000 + swing,
+                                              accuracy: 50 + swing))
+            }
+        }
+        records.append(.fix(LogFix(time: UTCTime(millisecondsSinceEpoch: .min),
+                                   position: LogPosition(latitudeE7: .min, longitudeE7: .max),
+                                   altitudeDecimetres: .min, speedCentimetresPerSecond: .max,
+                                   courseCentidegrees: .min, accuracyDecimetres: .max, mode: .threeD)))
+        let chunks = encodeChunks(records, bufferSize: LogChunkFormat.minimumBufferByteCount, keyframeInterval: .max)
+        #expect(chunks.allSatisfy { $0.count <= LogChunkFormat.minimumBufferByteCount })
+        #expect(readLog(chunks.flatMap { $0 }) == LogReadout(records: records))
     }
 
     @Test func everyTruncationLosesOnlyTheTornChunk() {
@@ -175,26 +203,74 @@ struct LogChunkTests {
         #expect(readout.errors.count >= 2)
     }
 
+    @Test func halfReadChunkStillContinuesTheContext() throws {
+        // Reading only the first record of each chunk: opening the next chunk reads the rest of
+        // the previous one first, so every data chunk still decodes.
+        let log = walkChunks.flatMap { $0 }
+        var reader = LogChunkReader()
+        var offset = 0
+        var firsts: [LogRecord] = []
+        while offset < log.count {
+            let header = try reader.open(log.span, at: offset)
+            if let record = try reader.next(log.span) { firsts.append(record) }
+            offset = header.end
+        }
+        #expect(firsts == stride(from: 0, to: walkRecords.count, by: 5).map { walkRecords[$0] })
+    }
+
+    @Test func dataChunkStartingLikeAKeyframeIsRead() throws {
+        // About one data chunk in 256 starts with the magic's first byte 0x89: the reader tries a
+        // keyframe, fails, and reads it as the data chunk it is.
+        var g = SplitMix64(seed: 0x89)
+        var previous = LogFix(time: LogSamples.t0, position: LogSamples.munich, mode: .threeD)
+        let records = (0..<4_000).map { _ in LogSamples.random(&g, after: &previous) }
+        let chunks = encodeChunks(records, recordsPerChunk: 2, keyframeInterval: .max)
+        let lookalikes = chunks.dropFirst().filter { $0[0] == 0x89 }.count
+        #expect(lookalikes > 0)
+        #expect(readLog(chunks.flatMap { $0 }) == LogReadout(records: records))
+    }
+
+    @Test func truncatedChunkCanBeOpenedAgainWithMoreBytes() throws {
+        // A reader holding only part of the log: every cut inside a data chunk is `.truncated`,
+        // and the same reader then opens that chunk in the whole log and reads on.
+        let log = walkChunks.flatMap { $0 }
+        let secondStart = walkChunks[0].count
+        let secondEnd = secondStart + walkChunks[1].count
+        for cut in secondStart..<secondEnd {
+            var reader = LogChunkReader()
+            let prefix = Array(log[0..<cut])
+            let first = try reader.open(prefix.span, at: 0)
+            while try reader.next(prefix.span) != nil {}
+            #expect(throws: LogError.truncated(offset: cut)) { try reader.open(prefix.span, at: first.end) }
+            let header = try reader.open(log.span, at: first.end)
+            var records: [LogRecord] = []
+            while let record = try reader.next(log.span) { records.append(record) }
+            #expect(header.end == secondEnd && records == Array(walkRecords[5..<10]), "cut at \(cut)")
+        }
+    }
+
     @Test func dataChunkWithoutKeyframeIsRefused() {
         var reader = LogChunkReader()
         let chunk = walkChunks[1]
         #expect(throws: LogError.missingKeyframe(offset: 0)) { try reader.open(chunk.span, at: 0) }
     }
 
+    // At even odds the arithmetic code's decisions are the payload's bits in stream order, so
+    // the first records can be written by hand: bit 0 of byte 0 first.
     @Test(arguments: [
-        // Keyframe values all 0 (7 svarints, 7 Rice parameters), then bits `111` + kind 5 and the
-        // end bit.
-        (zeroKeyframe + [0x6F], LogError.unknownRecordKind(5, offset: 25)),
-        // No end bit: the last payload byte is 0.
-        (zeroKeyframe + [0x00], LogError.malformedPayload(offset: 25)),
-        // Header bit `0` (a fix) and then the end bit: the fix's latitude code is cut short.
-        (zeroKeyframe + [0x02], LogError.malformedPayload(offset: 25)),
+        // Keyframe values all 0 (7 svarints), then "not a fix" (1) and kind 5 (`101`).
+        (zeroKeyframe + [0x0B], LogError.unknownRecordKind(5, offset: 18)),
+        // A fix (0), same flags (0), time residual ≠ 0 (1), positive (0), then all ones: an
+        // exponent of 63 and a magnitude of 2^64 − 1, which no Int64 holds.
+        (zeroKeyframe + [0xF4] + [UInt8](repeating: 0xFF, count: 24), LogError.malformedPayload(offset: 18)),
+        // A boot marker (`1`, `011`, time length 0) in a payload of two bytes: its 64-bit id
+        // would be read far past the payload's end.
+        (zeroKeyframe + [0x0D, 0x00], LogError.malformedPayload(offset: 20)),
         // A keyframe time varint running past the payload.
         ([0x80, 0x80], LogError.truncated(offset: 13)),
-        // A Rice parameter above 60.
-        ([0, 0, 0, 0, 0, 0, 0, 61, 0, 0, 0, 0, 0, 0, 0x01], LogError.valueOutOfRange(offset: 18)),
-        // Waypoint with a label length of 65.
-        (zeroKeyframe + [0x07, 0x00, 0x00, 0x08, 0x06], LogError.valueOutOfRange(offset: 28)),
+        // Waypoint (`1`, `000`), time, latitude, longitude lengths 0 (21 zero bits), then a
+        // label length of 65 (`1000001`).
+        (zeroKeyframe + [0x01, 0x00, 0x00, 0x82], LogError.valueOutOfRange(offset: 21)),
     ] as [([UInt8], LogError)])
     func badPayloadsWithGoodCRC(_ payload: [UInt8], _ error: LogError) {
         #expect(decodeChunk(handMadeKeyframe(payload: payload)) == .failure(error))

@@ -137,7 +137,7 @@ struct LogCodecTests {
         let records = (0..<3_000).map { _ in LogSamples.random(&g, after: &previous) }
         // A small buffer so that many chunks are sealed on "full", syncs of a few records, and
         // keyframes every 20 s of record time (the random times also jump backwards).
-        let chunks = encodeChunks(records, bufferSize: 192 + Int(seed) * 97, recordsPerChunk: Int(seed) * 3,
+        let chunks = encodeChunks(records, bufferSize: LogChunkFormat.minimumBufferByteCount + Int(seed) * 97, recordsPerChunk: Int(seed) * 3,
                                   keyframeInterval: 20_000)
         #expect(chunks.count > 10)
         var reader = LogChunkReader()

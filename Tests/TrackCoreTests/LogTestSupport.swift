@@ -119,7 +119,7 @@ func decodeChunk(_ bytes: [UInt8], at offset: Int = 0) -> Result<[LogRecord], Lo
 /// A keyframe chunk around an arbitrary payload with a correct CRC, built from the documented
 /// layout (not from the encoder), e.g. to reach the record decoder with garbage.
 func handMadeKeyframe(payload: [UInt8], sequence: UInt32 = 7) -> [UInt8] {
-    var bytes: [UInt8] = [0x89, 0x54, 0x4C, 0x4B, 2]
+    var bytes: [UInt8] = [0x89, 0x54, 0x4C, 0x4B, 3]
     for shift in stride(from: 0, to: 32, by: 8) { bytes.append(UInt8(truncatingIfNeeded: sequence >> UInt32(shift))) }
     bytes += [UInt8(payload.count & 0xFF), UInt8(payload.count >> 8)]
     bytes += payload

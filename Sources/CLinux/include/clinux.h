@@ -6,6 +6,7 @@
 // No _GNU_SOURCE here: it changes glibc's struct definitions (fd_set) from what Foundation's
 // modules see, and a test that imports both would not build. GNU-only calls live in shim.c.
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -18,6 +19,7 @@
 #include <sys/signalfd.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/timerfd.h>
 #include <sys/types.h>
 #include <sys/un.h>
@@ -127,6 +129,24 @@ char *const *clinux_argv(void);
 
 /// Makes standard output line-buffered so a trap message is not lost at -O.
 void clinux_stdout_line_buffered(void);
+
+/// The name of a directory entry from readdir(3) (Swift sees d_name as a 256-element tuple).
+static inline const char *clinux_dirent_name(const struct dirent *entry) { return entry->d_name; }
+
+/// Bytes an unprivileged process may still write on the file system holding `path`
+/// (statvfs f_bavail × f_frsize), or -1 with errno.
+static inline int64_t clinux_available_bytes(const char *path) {
+    struct statvfs info;
+    if (statvfs(path, &info) != 0) return -1;
+    return (int64_t)info.f_bavail * (int64_t)info.f_frsize;
+}
+
+/// The size in bytes of the file at `path`, or -1 with errno.
+static inline int64_t clinux_file_size(const char *path) {
+    struct stat info;
+    if (stat(path, &info) != 0) return -1;
+    return (int64_t)info.st_size;
+}
 
 /// Starts the program at `path` (no PATH search, no shell) with `argv` and `envp` (both
 /// NULL-terminated) through posix_spawn: the child gets an empty signal mask and default

@@ -50,6 +50,9 @@ public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
         /// A value that contradicts another key; `reason` completes the sentence, e.g.
         /// `is more than receiver.reopen-max (30s)`.
         case conflict(String, reason: String)
+        /// A value its own parser rejected, with that parser's reason, e.g. an LED pattern:
+        /// `"on 100 of 100": column 8: "of" is not on, off, solid or a number of milliseconds`.
+        case rejected(String, reason: String)
     }
 
     /// One line: `file:line: key: problem`, or `file:line: problem` without a key, e.g.
@@ -91,6 +94,8 @@ extension ConfigError.Problem: CustomStringConvertible {
             return "\(quoted(value)) is outside \(range)"
         case .conflict(let value, let reason):
             return "\(quoted(value)) \(reason)"
+        case .rejected(let value, let reason):
+            return "\(quoted(value)): \(reason)"
         }
     }
 }

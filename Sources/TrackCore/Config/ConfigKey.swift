@@ -83,6 +83,12 @@ public enum ConfigValueKind: Equatable, Sendable {
     case path(maxBytes: Int, optional: Bool)
     /// A Unix group name: a-z, 0-9, `_` and `-`, not starting with `-`, at most 32 bytes.
     case groupName
+    /// A GPIO chip: its label (`pinctrl-bcm2711`) or device path (`/dev/gpiochip0`).
+    case gpioChip
+    /// A GPIO line: its name (`GPIO17`) or offset on the chip (`17`).
+    case gpioLine
+    /// An LED pattern: `solid`, `off`, or `on MS off MS …` steps (`LEDPattern.parse`).
+    case ledPattern
 
     /// The type as the docs name it, e.g. `distance (m)`.
     public var typeName: String {
@@ -97,6 +103,9 @@ public enum ConfigValueKind: Equatable, Sendable {
         case .choice: "word"
         case .path: "path"
         case .groupName: "group name"
+        case .gpioChip: "GPIO chip"
+        case .gpioLine: "GPIO line"
+        case .ledPattern: "LED pattern"
         }
     }
 
@@ -114,6 +123,9 @@ public enum ConfigValueKind: Equatable, Sendable {
         case .path(let maxBytes, let optional):
             (optional ? "empty or an absolute path" : "absolute path") + ", at most \(maxBytes) bytes"
         case .groupName: "1 … 32 bytes of a-z 0-9 _ -"
+        case .gpioChip: "a chip label or /dev/gpiochipN"
+        case .gpioLine: "a line name or an offset 0 … \(BoardLine.maximumOffset)"
+        case .ledPattern: "solid, off, or 1 … 8 steps of on/off 1 … 60000 ms"
         }
     }
 
@@ -125,7 +137,7 @@ public enum ConfigValueKind: Equatable, Sendable {
         case .distance, .speed, .angle: formatThousandths(value.number)
         case .size: formatSize(value.number)
         case .count: "\(value.number)"
-        case .baud, .choice, .path, .groupName: value.text
+        case .baud, .choice, .path, .groupName, .gpioChip, .gpioLine, .ledPattern: value.text
         }
     }
 }

@@ -52,6 +52,19 @@ extension ConfigValueKind {
                 throw .badValue(text, expected: "an absolute path of at most \(maxBytes) bytes")
             }
             return ConfigValue(text: text, number: 0)
+        case .gpioChip:
+            try checkChip(text)
+            return ConfigValue(text: text, number: 0)
+        case .gpioLine:
+            _ = try BoardLine(parsing: text)
+            return ConfigValue(text: text, number: 0)
+        case .ledPattern:
+            do throws(LEDPatternError) {
+                _ = try LEDPattern.parse(text)
+            } catch {
+                throw .rejected(text, reason: error.description)
+            }
+            return ConfigValue(text: text, number: 0)
         case .groupName:
             guard isGroupName(text) else {
                 throw .badValue(text, expected: "a group name (1 to 32 of a-z 0-9 _ -, no leading - or digit)")

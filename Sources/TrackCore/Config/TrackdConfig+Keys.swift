@@ -9,7 +9,8 @@ extension TrackdConfig {
     /// Every section and key trackd.conf may hold, in the order docs/config.md lists them,
     /// e.g. `sections[0].name == "receiver"`.
     public static let sections: [ConfigSection] = [
-        receiverSection, filterSection, samplingSection, logSection, controlSection, stateSection, boardSection,
+        receiverSection, filterSection, samplingSection, logSection, controlSection, stateSection, privacySection,
+        boardSection, ledsSection,
         fencesSection,
     ]
 
@@ -35,7 +36,10 @@ private let receiverSection = ConfigSection("receiver", "The GPS receiver's seri
               """
               Serial device of the receiver. `/dev/serial0` is the Raspberry Pi's primary UART; \
               USB receivers appear as `/dev/ttyACM0` or `/dev/ttyUSB0`.
-              """) { $0.receiver.device = $1.text },
+              """) { config, value in
+        config.receiver.device = value.text
+        config.receiver.deviceIsSet = true
+    },
     ConfigKey("baud", .baud, default: "auto", example: "9600",
               """
               Serial speed in bits per second. `auto` tries the common rates until checksummed \
@@ -133,6 +137,15 @@ private let logSection = ConfigSection("log", "The append-only track log on flas
               "Size at which a segment file is closed and the next one begun.") {
         $0.log.segmentSizeBytes = $1.number
     },
+    ConfigKey("segment-age", .duration(60_000...2_592_000_000), default: "24h", example: "6h",
+              "Longest time a segment file stays open before the next one is begun.") {
+        $0.log.segmentAgeMilliseconds = $1.number
+    },
+    ConfigKey("keyframe-interval", .duration(10_000...3_600_000), default: "300s", example: "60s",
+              """
+              Record time between keyframes, which start a new prediction context: damage to \
+              one chunk loses at most this much of the track. Shorter costs a few bytes more.
+              """) { $0.log.keyframeIntervalMilliseconds = $1.number },
 ])
 
 private let controlSection = ConfigSection("control", "The Unix socket `trackctl` talks to.", [
@@ -150,15 +163,6 @@ private let stateSection = ConfigSection("state", "What must survive power cuts.
               example: "/data/trackd/state",
               "Permission state, odometer and counters, written atomically.") { $0.state.file = $1.text },
 ])
-
-private let boardSection = ConfigSection("board", "LEDs and the button.", [
-    ConfigKey("file", .path(maxBytes: 4095, optional: true), default: "", example: "/etc/trackd/board.conf",
-              """
-              Pin map of the board (GPIO chip and line names of the LEDs and the button). Empty: \
-              no LEDs and no button.
-              """) { $0.board.file = $1.text.isEmpty ? nil : $1.text },
-])
-
 private let fencesSection = ConfigSection("fences", "Geofences: the file, and how a transition is confirmed.", [
     ConfigKey("file", .path(maxBytes: 4095, optional: false), default: "/etc/trackd/fences.geojson",
               example: "/data/trackd/fences.geojson",

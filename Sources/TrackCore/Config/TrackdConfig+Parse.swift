@@ -11,44 +11,34 @@ extension TrackdConfig {
         var config = TrackdConfig()
         var seen: [String: SeenKey] = [:]
         var section: ConfigSection?
-        var lineNumber = 0
-        for rawLine in lines(of: text) {
-            lineNumber += 1
-            let line = trimmed(withoutComment(rawLine))
-            if line.isEmpty { continue }
-            func fail(_ key: String?, _ problem: ConfigError.Problem) -> ConfigError {
-                ConfigError(file: file, line: lineNumber, key: key, problem: problem)
-            }
-            let lineText = String(decoding: line, as: UTF8.self)
-            if line.first == UInt8(ascii: "[") {
-                guard line.last == UInt8(ascii: "]"), line.count >= 2 else { throw fail(nil, .malformedSection(lineText)) }
-                let name = String(decoding: trimmed(line.dropFirst().dropLast()), as: UTF8.self)
-                guard isLowerDashName(name) else { throw fail(nil, .badSectionName(name)) }
+        for entry in try iniLines(text, file: file) {
+            switch entry {
+            case .section(let name, let lineNumber):
                 guard let found = sections.first(where: { $0.name == name }) else {
-                    throw fail(nil, .unknownSection(name, known: sections.map { $0.name }))
+                    throw ConfigError(file: file, line: lineNumber, key: nil,
+                                      problem: .unknownSection(name, known: sections.map { $0.name }))
                 }
                 section = found
-                continue
+            case .entry(let name, let valueText, let lineNumber):
+                func fail(_ key: String?, _ problem: ConfigError.Problem) -> ConfigError {
+                    ConfigError(file: file, line: lineNumber, key: key, problem: problem)
+                }
+                guard let section else { throw fail(name, .keyOutsideSection) }
+                let qualified = section.name + "." + name
+                guard isLowerDashName(name) else { throw fail(qualified, .badKeyName) }
+                guard let key = section.key(name) else {
+                    throw fail(qualified, .unknownKey(known: section.keys.map { $0.name }))
+                }
+                if let earlier = seen[qualified] { throw fail(qualified, .duplicateKey(firstLine: earlier.line)) }
+                let value: ConfigValue
+                do throws(ConfigError.Problem) {
+                    value = try key.kind.parse(valueText)
+                } catch {
+                    throw fail(qualified, error)
+                }
+                key.store(&config, value)
+                seen[qualified] = SeenKey(line: lineNumber, value: value)
             }
-            guard let equals = line.firstIndex(of: UInt8(ascii: "=")) else { throw fail(nil, .malformedLine(lineText)) }
-            let name = String(decoding: trimmed(line[..<equals]), as: UTF8.self)
-            let valueText = String(decoding: trimmed(line[(equals + 1)...]), as: UTF8.self)
-            guard !name.isEmpty else { throw fail(nil, .malformedLine(lineText)) }
-            guard let section else { throw fail(name, .keyOutsideSection) }
-            let qualified = section.name + "." + name
-            guard isLowerDashName(name) else { throw fail(qualified, .badKeyName) }
-            guard let key = section.key(name) else {
-                throw fail(qualified, .unknownKey(known: section.keys.map { $0.name }))
-            }
-            if let earlier = seen[qualified] { throw fail(qualified, .duplicateKey(firstLine: earlier.line)) }
-            let value: ConfigValue
-            do throws(ConfigError.Problem) {
-                value = try key.kind.parse(valueText)
-            } catch {
-                throw fail(qualified, error)
-            }
-            key.store(&config, value)
-            seen[qualified] = SeenKey(line: lineNumber, value: value)
         }
         try checkOrder(seen, file: file)
         return config
@@ -107,44 +97,4 @@ private func defaultValue(_ qualified: String) -> ConfigValue? {
 private func shown(_ value: ConfigValue, key: String, isDefault: Bool) -> String {
     let text = tableKey(key)?.kind.format(value) ?? value.text
     return isDefault ? text + ", the default" : text
-}
-
-// Bytes, not Characters: Swift reads "\r\n" as one Character, so splitting on "\n" would miss it.
-/// The lines of `text` as UTF-8 bytes, without a leading byte-order mark and without the CR of
-/// CRLF line ends (files edited on Windows), e.g. `"\u{FEFF}a\r\nb"` → `["a", "b"]`.
-private func lines(of text: String) -> [ArraySlice<UInt8>] {
-    var bytes = Array(text.utf8)[...]
-    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
-    var result: [ArraySlice<UInt8>] = []
-    while let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) {
-        result.append(withoutCR(bytes[..<newline]))
-        bytes = bytes[(newline + 1)...]
-    }
-    if !bytes.isEmpty { result.append(withoutCR(bytes)) }
-    return result
-}
-
-private func withoutCR(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-    line.last == UInt8(ascii: "\r") ? line.dropLast() : line
-}
-
-/// The line up to a `#` that starts it or follows a space or tab; a `#` inside a word stays.
-private func withoutComment(_ line: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-    var previous = UInt8(ascii: " ")
-    for index in line.indices {
-        if line[index] == UInt8(ascii: "#"), isBlank(previous) { return line[..<index] }
-        previous = line[index]
-    }
-    return line
-}
-
-private func trimmed(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8> {
-    var result = bytes
-    while let first = result.first, isBlank(first) { result = result.dropFirst() }
-    while let last = result.last, isBlank(last) { result = result.dropLast() }
-    return result
-}
-
-private func isBlank(_ byte: UInt8) -> Bool {
-    byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t")
 }

@@ -18,8 +18,12 @@ public struct TrackdConfig: Equatable, Sendable {
     public var control = Control()
     /// `[state]`: what survives power cuts.
     public var state = State()
+    /// `[privacy]`: what the owner of the device allows.
+    public var privacy = Privacy()
     /// `[board]`: LEDs and the button.
     public var board = Board()
+    /// `[leds]`: the LED patterns, DESIGN's table with any slot overridden.
+    public var leds = LEDTable()
     /// `[fences]`.
     public var fences = Fences()
 
@@ -30,6 +34,8 @@ public struct TrackdConfig: Equatable, Sendable {
     public struct Receiver: Equatable, Sendable {
         /// Serial device path, e.g. `/dev/serial0` (the Pi's primary UART) or `/dev/ttyACM0`.
         public var device = "/dev/serial0"
+        /// True when the file sets `device`: it then wins over a board file's `[receiver] device`.
+        public var deviceIsSet = false
         /// Line speed: `auto` tries the common rates until checksummed sentences arrive.
         public var baud = Baud.auto
         /// First delay before reopening a port that failed, in milliseconds (1 s).
@@ -115,6 +121,10 @@ public struct TrackdConfig: Equatable, Sendable {
         public var quotaBytes: Int64 = 256 << 20
         /// Size at which a segment is closed and the next begun, in bytes (1 MiB).
         public var segmentSizeBytes: Int64 = 1 << 20
+        /// Longest time a segment stays open, in milliseconds (24 h).
+        public var segmentAgeMilliseconds: Int64 = 86_400_000
+        /// Record time between keyframe chunks, in milliseconds (300 s).
+        public var keyframeIntervalMilliseconds: Int64 = 300_000
 
         /// The defaults.
         public init() {}
@@ -140,10 +150,29 @@ public struct TrackdConfig: Equatable, Sendable {
         public init() {}
     }
 
-    /// `[board]`: the board's GPIO pin map.
+    /// `[privacy]`: what the device's owner allows, fixed at start-up.
+    public struct Privacy: Equatable, Sendable {
+        /// True: the permission is `restricted`; nothing is logged and no command changes it.
+        public var restricted = false
+
+        /// The defaults.
+        public init() {}
+    }
+
+    /// `[board]`: the board's GPIO pin map, overrides of its lines, and the button's timing.
     public struct Board: Equatable, Sendable {
         /// Path of the pin map, e.g. `/etc/trackd/board.conf`; nil (the default) = no LEDs, no button.
         public var file: String?
+        /// Lines (and the chip) set in trackd.conf, laid over the board file's.
+        public var overrides = BoardMap()
+        /// The simulated board of the demo and the tests: LEDs and button on the fake backend.
+        public var simulated = false
+        /// The in-use input's active level: false (default) = active low, like the button.
+        public var inUseActiveHigh = false
+        /// How long an input must hold a level before it counts, in milliseconds (30 ms).
+        public var debounceMilliseconds: Int64 = 30
+        /// How long the button is held for a long press (toggle private mode), in ms (3 s).
+        public var longPressMilliseconds: Int64 = 3_000
 
         /// The defaults.
         public init() {}

@@ -120,3 +120,18 @@ extension LEDPattern {
         return words
     }
 }
+
+extension LEDPattern {
+    /// The pattern in the config's syntax, which `parse` reads back, e.g. `on 100 off 900`,
+    /// `solid`, `off`. Allocates (docs and start-up).
+    public var text: String {
+        if stepCount == 1 && step(0).milliseconds == 1000 { return step(0).isOn ? "solid" : "off" }
+        var result = ""
+        for index in 0..<stepCount {
+            if index > 0 { result += " " }
+            result += step(index).isOn ? "on " : "off "
+            result += "\(step(index).milliseconds)"
+        }
+        return result
+    }
+}

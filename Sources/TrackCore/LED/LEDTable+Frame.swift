@@ -6,11 +6,12 @@ extension LEDTable {
     /// clock; one-shots play from their event's time; on each line the highest priority wins
     /// (a tie goes to the later start). Example, the defaults: a 2D fix at 1 200 ms → led-fix
     /// lit (the second flash of `on 100 off 100 on 100 off 700`), next edge at 1 300 ms.
-    /// Allocates nothing.
-    public func frame(for inputs: LEDInputs, at now: MonotonicTime) -> LEDFrame {
+    /// Only the lines lit in `lines` are worked out (the others stay dark and name no edge), so
+    /// a board with fewer LEDs wakes the loop for its own edges only. Allocates nothing.
+    public func frame(for inputs: LEDInputs, at now: MonotonicTime, lines: LEDLevels = LEDLevels(bits: 0x0F)) -> LEDFrame {
         var levels = LEDLevels()
         var next: Int64?
-        for line in LEDLine.allCases {
+        for line in LEDLine.allCases where lines[line] {
             let layers = self.layers(of: line, for: inputs)
             let (isOn, edge) = layers.levelAndNextEdge(at: now.nanoseconds)
             levels[line] = isOn

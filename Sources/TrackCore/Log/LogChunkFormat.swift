@@ -2,22 +2,24 @@
 ///
 /// A log is a run of chunks. A keyframe chunk is `magic (4) | version (1) | sequence (4) |
 /// payload length (2) | payload | CRC32C (4)` and starts a prediction context; a data chunk is
-/// `payload length (1 or 2) | payload | CRC32C (4)` and continues the context of the keyframe
-/// before it. A 5 s chunk of 1 Hz fixes is about 15 bytes.
+/// `payload | CRC32C (4)` (the decoder finds where its arithmetic code ends) and continues the
+/// context of the keyframe before it. A 5 s chunk of 1 Hz fixes is about 20 bytes.
 public enum LogChunkFormat {
     /// The first four bytes of every keyframe chunk: `89 54 4C 4B` (0x89 then "TLK").
     public static var magic: (UInt8, UInt8, UInt8, UInt8) { (0x89, 0x54, 0x4C, 0x4B) }
     /// The format version this code writes and reads.
-    public static var version: UInt8 { 2 }
+    public static var version: UInt8 { 3 }
     /// Keyframe header bytes: magic 4, version 1, sequence 4, payload length 2.
     public static var keyframeHeaderByteCount: Int { 11 }
     /// Trailer bytes: the CRC32C of the chunk's header and payload, little-endian.
     public static var crcByteCount: Int { 4 }
-    /// The largest payload of any chunk: what a data chunk's two-byte length can describe.
+    /// The largest payload of any chunk; a reader gives up on a data chunk whose code runs longer.
     public static var maximumPayloadByteCount: Int { 16_383 }
-    /// The smallest buffer `LogEncoder` accepts: a keyframe header and values, the largest record
-    /// (a waypoint with a 64-byte label), the end bit and the CRC.
-    public static var minimumBufferByteCount: Int { 192 }
+    /// The smallest buffer `LogEncoder` accepts, 1,024 bytes: a keyframe header (11) and values
+    /// (at most 70), the largest record and the end of its code (at most 919: a fix makes at most
+    /// 907 decisions, and none costs more than log2(4096 / 15) ≈ 8.1 bits), and the CRC (4). So
+    /// any record fits an empty chunk; a 5 s chunk of real fixes takes about 20 bytes.
+    public static var minimumBufferByteCount: Int { 1_024 }
 
     static func magicByte(_ index: Int) -> UInt8 {
         switch index {

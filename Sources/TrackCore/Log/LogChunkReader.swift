@@ -6,9 +6,11 @@ public struct LogChunkHeader: Equatable, Sendable {
     public var isKeyframe: Bool
     /// The writer's chunk sequence number, stored in keyframe chunks only (nil in data chunks).
     public var sequence: UInt32?
-    /// Bytes between the header and the CRC, 1…16,383.
+    /// Bytes between the header and the CRC, 1…16,383: for a data chunk, its code rounded up to
+    /// a byte.
     public var payloadByteCount: Int
-    /// The whole chunk's length: header, payload and CRC, e.g. 1 + 10 + 4 = 15.
+    /// The whole chunk's length: header (11 bytes for a keyframe, none for a data chunk),
+    /// payload and CRC, e.g. 0 + 16 + 4 = 20.
     public var byteCount: Int
 
     /// The offset of the chunk after this one.
@@ -18,9 +20,12 @@ public struct LogChunkHeader: Equatable, Sendable {
 /// Reads the log chunk by chunk: checks each chunk's framing and CRC32C before it returns any of
 /// its records, and carries the prediction context from a keyframe to the data chunks after it.
 ///
-/// Pass the same bytes to every call. After any error the context is dropped: data chunks are
-/// then refused with `.missingKeyframe` until the next keyframe, which a caller finds with
-/// `LogChunkFormat.nextKeyframe`. Example:
+/// Pass the same bytes to every call (or the same bytes with more after them). After
+/// `.truncated` at the end of the bytes the reader keeps its context, so a caller that holds only
+/// the start of a log can add bytes and open the same offset again. After any other error the
+/// context is dropped: data chunks are then refused with `.missingKeyframe` until the next
+/// keyframe, which a caller finds with `LogChunkFormat.nextKeyframe`. A data chunk has no
+/// length: `open` decodes it once to find its CRC. Example:
 ///
 ///     var reader = LogChunkReader()
 ///     let header = try reader.open(bytes.span, at: 0)    // throws(LogError), e.g. .crcMismatch
@@ -28,77 +33,134 @@ public struct LogChunkHeader: Equatable, Sendable {
 ///     // the next chunk starts at header.end
 public struct LogChunkReader: Sendable {
     var context: LogPredictor?
-    var input = LogBitReader(bit: 0, endBit: 0)
+    var input: LogArithmeticDecoder?
+    /// Records read from the open chunk.
+    var recordsRead = 0
+    /// How far a well-formed chunk's code can make the decoder read: 32 bits past its payload.
+    var limitBit = 0
 
     /// A reader with no context: the first chunk it opens must be a keyframe.
     public init() {}
 
     /// Validates the chunk starting at `offset` and prepares its records. Errors: `.truncated`
     /// when the bytes end inside it (a torn tail), `.badMagic`, `.unsupportedVersion`,
-    /// `.crcMismatch`, `.malformedPayload` (no end bit), `.missingKeyframe`, and field errors
-    /// from a keyframe's values.
+    /// `.crcMismatch`, `.missingKeyframe` (a data chunk with no context to decode it), and field
+    /// errors from a keyframe's values or, for a data chunk, from its records (decoding them is
+    /// how its end is found).
     public mutating func open(_ bytes: Span<UInt8>, at offset: Int) throws(LogError) -> LogChunkHeader {
+        // The probabilities learn from every record and from the end of the chunk, so a chunk
+        // left half read is read to its end (quietly) before the next one continues its context.
+        while input != nil, context != nil {
+            do throws(LogError) { _ = try next(bytes) } catch { break }
+        }
         let state = context
         context = nil
-        input = LogBitReader(bit: 0, endBit: 0)
-        var fields = LogByteReader(offset: offset, end: bytes.count)
-        let first = try fields.byte(bytes)
-        let isKeyframe = first == LogChunkFormat.magic.0
-        var sequence: UInt32?
-        let payload: Int
-        if isKeyframe {
-            for index in 1..<4 {
-                guard try fields.byte(bytes) == LogChunkFormat.magicByte(index) else { throw .badMagic(offset: offset) }
-            }
-            let version = try fields.byte(bytes)
-            guard version == LogChunkFormat.version else { throw .unsupportedVersion(version, offset: offset + 4) }
-            sequence = UInt32(truncatingIfNeeded: try fields.littleEndian(byteCount: 4, bytes))
-            payload = Int(try fields.littleEndian(byteCount: 2, bytes))
-        } else if first >= 0x01 && first < 0x80 {
-            payload = Int(first)
-        } else if first >= 0xC0 {
-            payload = Int(first & 0x3F) << 8 | Int(try fields.byte(bytes))
-        } else {
-            throw .badMagic(offset: offset)
+        input = nil
+        recordsRead = 0
+        do throws(LogError) {
+            return try openChunk(bytes, at: offset, state)
+        } catch {
+            // Bytes that end inside the chunk are not damage: called again with more bytes, at
+            // the same offset, the reader still has the context a data chunk needs.
+            if case .truncated(let at) = error, at >= bytes.count { context = state }
+            throw error
         }
-        guard payload >= 1, payload <= LogChunkFormat.maximumPayloadByteCount else {
-            throw .badMagic(offset: offset)
+    }
+
+    private mutating func openChunk(_ bytes: Span<UInt8>, at offset: Int, _ state: LogPredictor?) throws(LogError) -> LogChunkHeader {
+        guard offset >= 0, offset < bytes.count else { throw .truncated(offset: max(offset, 0)) }
+        guard bytes[offset] == LogChunkFormat.magic.0 else {
+            guard let state else { throw .missingKeyframe(offset: offset) }
+            return try openData(bytes, at: offset, state)
         }
+        do throws(LogError) {
+            return try openKeyframe(bytes, at: offset)
+        } catch {
+            // A data chunk's code may begin with the magic's bytes (about once in 2^32 chunks).
+            guard let state else { throw error }
+            do throws(LogError) { return try openData(bytes, at: offset, state) } catch _ { throw error }
+        }
+    }
+
+    private mutating func openKeyframe(_ bytes: Span<UInt8>, at offset: Int) throws(LogError) -> LogChunkHeader {
+        var fields = LogByteReader(offset: offset + 1, end: bytes.count)
+        for index in 1..<4 {
+            guard try fields.byte(bytes) == LogChunkFormat.magicByte(index) else { throw .badMagic(offset: offset) }
+        }
+        let version = try fields.byte(bytes)
+        guard version == LogChunkFormat.version else { throw .unsupportedVersion(version, offset: offset + 4) }
+        let sequence = UInt32(truncatingIfNeeded: try fields.littleEndian(byteCount: 4, bytes))
+        let payload = Int(try fields.littleEndian(byteCount: 2, bytes))
+        guard payload >= 1, payload <= LogChunkFormat.maximumPayloadByteCount else { throw .badMagic(offset: offset) }
         let payloadStart = fields.offset
         let crcOffset = payloadStart + payload
         guard crcOffset + LogChunkFormat.crcByteCount <= bytes.count else { throw .truncated(offset: bytes.count) }
+        try checkCRC(bytes, offset, crcOffset)
+        var values = LogByteReader(offset: payloadStart, end: crcOffset)
+        context = try LogPredictor.readKeyframe(&values, bytes)
+        // Past the payload the code reads 0 bits.
+        input = LogArithmeticDecoder(bit: values.offset * 8, endBit: crcOffset * 8, bytes)
+        limitBit = crcOffset * 8 + 32
+        return LogChunkHeader(offset: offset, isKeyframe: true, sequence: sequence, payloadByteCount: payload,
+                              byteCount: crcOffset + LogChunkFormat.crcByteCount - offset)
+    }
+
+    /// A data chunk has no length: its records are decoded once to find where the code ends
+    /// (two bits after the decoder's last shift, rounded up to a byte), the CRC there is checked,
+    /// and `next` decodes them again.
+    private mutating func openData(_ bytes: Span<UInt8>, at offset: Int, _ state: LogPredictor) throws(LogError) -> LogChunkHeader {
+        let start = offset * 8
+        let available = bytes.count * 8
+        let limit = start + LogChunkFormat.maximumPayloadByteCount * 8 + 32
+        var trial = state
+        var decoder = LogArithmeticDecoder(bit: start, endBit: available, bytes)
+        var count = 0
+        do throws(LogError) {
+            while count == 0 || decoder.decode(&trial.more[min(count, 7)], bytes) == 1 {
+                _ = try trial.decode(&decoder, bytes)
+                count += 1
+                guard decoder.bit <= limit else { throw .malformedPayload(offset: offset) }
+                guard decoder.bit <= available + 32 else { throw .truncated(offset: bytes.count) }
+            }
+        } catch {
+            // Decoding ran into bytes that are not there yet: a torn tail.
+            throw decoder.bit > available ? .truncated(offset: bytes.count) : error
+        }
+        let payload = (decoder.bit - start - 30 + 7) >> 3
+        let crcOffset = offset + payload
+        guard crcOffset + LogChunkFormat.crcByteCount <= bytes.count else { throw .truncated(offset: bytes.count) }
+        try checkCRC(bytes, offset, crcOffset)
+        context = state
+        input = LogArithmeticDecoder(bit: start, endBit: available, bytes)
+        limitBit = crcOffset * 8 + 32
+        return LogChunkHeader(offset: offset, isKeyframe: false, sequence: nil, payloadByteCount: payload,
+                              byteCount: payload + LogChunkFormat.crcByteCount)
+    }
+
+    private func checkCRC(_ bytes: Span<UInt8>, _ offset: Int, _ crcOffset: Int) throws(LogError) {
         var trailer = LogByteReader(offset: crcOffset, end: bytes.count)
         let found = UInt32(truncatingIfNeeded: try trailer.littleEndian(byteCount: 4, bytes))
         let computed = CRC32C.checksum(of: bytes, offset..<crcOffset)
         guard computed == found else { throw .crcMismatch(computed: computed, found: found, offset: crcOffset) }
-        // The records end at the last one-bit of the payload.
-        let last = bytes[crcOffset - 1]
-        guard last != 0 else { throw .malformedPayload(offset: crcOffset - 1) }
-        let endBit = (crcOffset - 1) * 8 + (7 - last.leadingZeroBitCount)
-        var next: LogPredictor
-        var bitStart = payloadStart * 8
-        if isKeyframe {
-            var values = LogByteReader(offset: payloadStart, end: crcOffset)
-            next = try LogPredictor.readKeyframe(&values, bytes)
-            bitStart = values.offset * 8
-            guard bitStart <= endBit else { throw .malformedPayload(offset: values.offset) }
-        } else {
-            guard let state else { throw .missingKeyframe(offset: offset) }
-            next = state
-        }
-        context = next
-        input = LogBitReader(bit: bitStart, endBit: endBit)
-        return LogChunkHeader(offset: offset, isKeyframe: isKeyframe, sequence: sequence,
-                              payloadByteCount: payload, byteCount: crcOffset + LogChunkFormat.crcByteCount - offset)
     }
 
     /// The next record of the open chunk, or nil after its last. Throws (naming the offset, and
     /// dropping the context) when a record is malformed.
     public mutating func next(_ bytes: Span<UInt8>) throws(LogError) -> LogRecord? {
-        guard var state = context, input.bit < input.endBit else { return nil }
+        guard var state = context, var decoder = input else { return nil }
         context = nil
-        let record = try state.decode(&input, bytes)
+        input = nil
+        // After the n-th record, one decision says whether another follows.
+        if recordsRead > 0 && decoder.decode(&state.more[min(recordsRead, 7)], bytes) == 0 {
+            context = state
+            return nil
+        }
+        let record = try state.decode(&decoder, bytes)
+        // A well-formed chunk never makes the decoder read more than 32 bits past its payload.
+        guard decoder.bit <= limitBit else { throw .malformedPayload(offset: (limitBit - 32) >> 3) }
+        recordsRead += 1
         context = state
+        input = decoder
         return record
     }
 }

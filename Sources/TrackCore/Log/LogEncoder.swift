@@ -26,8 +26,9 @@ public struct LogEncoder: Sendable {
     public private(set) var sequence: UInt32
     /// Records in the current chunk.
     public private(set) var recordCount = 0
-    /// Bytes written into the buffer so far, end bit and CRC not included (0 while empty).
-    public var writtenByteCount: Int { recordCount == 0 ? 0 : (bits.bit + 7) >> 3 }
+    /// Bytes written into the buffer so far, the code's end and the CRC not included (0 while
+    /// empty).
+    public var writtenByteCount: Int { recordCount == 0 ? 0 : (coder.out.bit + 7) >> 3 }
     /// True when the current chunk is a keyframe chunk. While the chunk is empty: true when a
     /// keyframe is already due (a new encoder, `startKeyframe`, `reset`); a keyframe due by time
     /// is decided by the chunk's first record.
@@ -36,7 +37,7 @@ public struct LogEncoder: Sendable {
     public let keyframeIntervalMilliseconds: Int64
     var keyframeTime: Int64 = 0
     var payloadStart = 0
-    var bits = LogBitWriter(bit: 0, limitBit: 0)
+    var coder = LogArithmeticEncoder(out: LogBitWriter(bit: 0, limitBit: 0))
     var predictor = LogPredictor(time: 0, latitude: 0, longitude: 0)
 
     /// An encoder whose first chunk, a keyframe, carries `sequence`.
@@ -58,12 +59,12 @@ public struct LogEncoder: Sendable {
     /// Appends `record` to the chunk in `buffer` (at least `LogChunkFormat.minimumBufferByteCount`
     /// bytes, the same buffer for every call until `sealChunk`). The first record of a chunk also
     /// writes its header (and for a keyframe, its time and position). Returns `.full`, changing
-    /// nothing, when the record, the end bit and the CRC would not fit.
+    /// nothing, when the record, the end of the code and the CRC would not fit.
     public mutating func append(_ record: LogRecord, to buffer: inout MutableSpan<UInt8>) -> LogAppendResult {
         precondition(buffer.count >= LogChunkFormat.minimumBufferByteCount, "log chunk buffer too small")
         let time = record.time.millisecondsSinceEpoch
         var next = predictor
-        var out = bits
+        var out = coder
         var keyframe = isKeyframe
         var start = payloadStart
         if recordCount == 0 {
@@ -74,50 +75,49 @@ public struct LogEncoder: Sendable {
                 var header = LogByteWriter(offset: 0, limit: limit)
                 next = writeKeyframeHeader(for: record, &header, &buffer)
                 start = LogChunkFormat.keyframeHeaderByteCount
-                out = LogBitWriter(bit: header.offset * 8, limitBit: limit * 8)
+                out = LogArithmeticEncoder(out: LogBitWriter(bit: header.offset * 8, limitBit: limit * 8))
+                if header.failed { out.out.failed = true }
             } else {
-                // Room for a two-byte length; `sealChunk` moves a short payload down by one.
-                start = 2
-                out = LogBitWriter(bit: 16, limitBit: min(limit, 2 + LogChunkFormat.maximumPayloadByteCount) * 8)
+                // A data chunk is its code and the CRC: the decoder finds where the code ends.
+                start = 0
+                out = LogArithmeticEncoder(out: LogBitWriter(bit: 0, limitBit: min(limit, LogChunkFormat.maximumPayloadByteCount) * 8))
             }
+        } else {
+            out.encode(1, &next.more[min(recordCount, 7)], &buffer)
         }
         next.encode(record, &out, &buffer)
-        // The end bit must fit too.
-        out.write(0, count: 1, &buffer)
-        guard !out.failed else { return .full }
-        out.bit -= 1
+        // The end of the chunk must fit too.
+        var end = out
+        var ending = next.more[min(recordCount + 1, 7)]
+        end.encode(0, &ending, &buffer)
+        end.finish(&buffer)
+        guard !end.out.failed else { return .full }
         if recordCount == 0 {
             isKeyframe = keyframe
             if keyframe { keyframeTime = time }
             payloadStart = start
         }
         predictor = next
-        bits = out
+        coder = out
         recordCount += 1
         return .appended
     }
 
-    /// Completes the chunk in `buffer`: appends the end bit, fills in the payload length,
-    /// appends the CRC32C, and returns the chunk's length in bytes (0, writing nothing, when it
-    /// is empty). The encoder then starts the next chunk with `sequence + 1`.
+    /// Completes the chunk in `buffer`: ends the code ("no more records" and two bits), pads it
+    /// to a byte, fills in a keyframe's payload length, appends the CRC32C, and returns the
+    /// chunk's length in bytes (0, writing nothing, when it is empty). The encoder then starts
+    /// the next chunk with `sequence + 1`.
     public mutating func sealChunk(_ buffer: inout MutableSpan<UInt8>) -> Int {
         guard recordCount > 0 else { return 0 }
-        // A one-bit then zero padding: the decoder finds the end of the records at the last one-bit.
-        var out = bits
-        out.write(1, count: 1, &buffer)
-        var end = (out.bit + 7) >> 3
-        if out.bit & 7 != 0 { out.write(0, count: 8 - out.bit & 7, &buffer) }
-        let payload = end - payloadStart
-        var length = LogByteWriter(offset: payloadStart - 2, limit: payloadStart)
+        // "No more records", the end of the code, then 0 bits up to the byte boundary.
+        var out = coder
+        out.encode(0, &predictor.more[min(recordCount, 7)], &buffer)
+        out.finish(&buffer)
+        let end = (out.out.bit + 7) >> 3
+        if out.out.bit & 7 != 0 { out.out.write(0, count: 8 - out.out.bit & 7, &buffer) }
         if isKeyframe {
-            length.littleEndian(UInt64(payload), byteCount: 2, &buffer)
-        } else if payload < 0x80 {
-            for index in 2..<end { buffer[index - 1] = buffer[index] }
-            buffer[0] = UInt8(payload)
-            end -= 1
-        } else {
-            length.byte(0xC0 | UInt8(payload >> 8), &buffer)
-            length.byte(UInt8(payload & 0xFF), &buffer)
+            var length = LogByteWriter(offset: payloadStart - 2, limit: payloadStart)
+            length.littleEndian(UInt64(end - payloadStart), byteCount: 2, &buffer)
         }
         let crc = CRC32C.checksum(of: buffer.span, 0..<end)
         var trailer = LogByteWriter(offset: end, limit: end + LogChunkFormat.crcByteCount)

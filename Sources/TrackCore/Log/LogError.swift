@@ -4,7 +4,7 @@ public enum LogError: Error, Equatable, Sendable {
     /// The chunk at `offset` starts with neither a keyframe magic `89 54 4C 4B` nor a valid
     /// data chunk length.
     case badMagic(offset: Int)
-    /// The keyframe at `offset` has a format version this reader does not know (it knows 2).
+    /// The keyframe at `offset` has a format version this reader does not know (it knows 3).
     case unsupportedVersion(UInt8, offset: Int)
     /// The bytes end at `offset` inside something that needs more (a header, payload or CRC).
     case truncated(offset: Int)
@@ -16,7 +16,8 @@ public enum LogError: Error, Equatable, Sendable {
     case unknownRecordKind(UInt8, offset: Int)
     /// A field ending at `offset` decodes to a value outside its type (e.g. latitude > Int32).
     case valueOutOfRange(offset: Int)
-    /// The payload's bits end inside a record, or it lacks its end bit (at `offset`).
+    /// The payload's code does not describe valid records (a value too wide for its field, or
+    /// a code that reads past the payload), found at `offset`.
     case malformedPayload(offset: Int)
     /// The data chunk at `offset` passed its CRC but no keyframe was read before it (the reader
     /// started there or the chunk before it was damaged): it is skipped until the next keyframe.

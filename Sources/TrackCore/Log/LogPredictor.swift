@@ -1,11 +1,11 @@
 /// What encoder and decoder both know at a point in a prediction context (from a keyframe to
-/// the next): the previous fix's values, the step that led to them, the flags of the last fix
-/// and one adaptive Rice code per field.
+/// the next): the previous fix's values, the step that led to them, the flags of the last fix,
+/// and the adaptive probabilities of every decision the arithmetic code makes.
 ///
 /// Fixes are coded as the difference from the prediction: time, latitude and longitude as
-/// delta-of-delta (the previous step repeated, so constant motion costs a bit per field and a
-/// steady interval no time code at all), the optional fields as a delta from their last value
-/// (carried across keyframes). Only fixes update it; other records are coded as plain deltas
+/// delta-of-delta (the previous step repeated, so constant motion and a steady interval cost a
+/// small fraction of a bit), the optional fields as a delta from their last value (carried
+/// across keyframes). Only fixes update the values; other records are coded as plain deltas
 /// from the last time and position.
 struct LogPredictor: Sendable {
     /// The interval a context's prediction starts from, in ms.
@@ -20,19 +20,27 @@ struct LogPredictor: Sendable {
     var speed: Int64 = 0
     var course: Int64 = 0
     var accuracy: Int64 = 0
-    /// Mode and presence bits of the last fix (`LogFlags`), 0 at the keyframe.
+    /// Mode, presence and grid bits of the last fix (`LogFlags`), 0 at the keyframe.
     var flags: UInt8 = 0
-    var timeCode = LogRice(initialK: 0)
-    var latitudeCode = LogRice(initialK: 6)
-    var longitudeCode = LogRice(initialK: 6)
-    var altitudeCode = LogRice(initialK: 3)
-    var speedCode = LogRice(initialK: 4)
-    var courseCode = LogRice(initialK: 6)
-    var accuracyCode = LogRice(initialK: 2)
+    /// The encoder's grid choice; a decoder follows the flags and never uses it.
+    var gridChooser = LogGridChooser()
+    /// "Another record follows" after the n-th record of a chunk, n = 1…7 (7 for any later).
+    var more = InlineArray<8, LogBitModel>(repeating: LogBitModel())
+    /// "The record is not a fix".
+    var other = LogBitModel()
+    /// "The fix's flags differ from the last fix's".
+    var newFlags = LogBitModel()
+    var timeCode = LogResidualCode()
+    var latitudeCode = LogResidualCode()
+    var longitudeCode = LogResidualCode()
+    var altitudeCode = LogResidualCode()
+    var speedCode = LogResidualCode()
+    var courseCode = LogResidualCode()
+    var accuracyCode = LogResidualCode()
 
     /// The state at a keyframe: as if a fix had been at the keyframe's position one second
     /// before the keyframe's time, so a first fix at the keyframe time and a 1 Hz second fix
-    /// both cost one bit of time.
+    /// both have a time residual of 0.
     init(time: Int64, latitude: Int64, longitude: Int64) {
         self.time = time &- LogPredictor.assumedInterval
         timeStep = LogPredictor.assumedInterval
@@ -43,8 +51,17 @@ struct LogPredictor: Sendable {
     // Wrapping arithmetic throughout: every difference is taken modulo 2^64 on both sides, so
     // even extreme times (Int64.min next to Int64.max) round-trip exactly.
     var predictedTime: Int64 { time &+ timeStep }
-    var predictedLatitude: Int64 { latitude &+ latitudeStep }
-    var predictedLongitude: Int64 { longitude &+ longitudeStep }
+
+    /// The predicted latitude as an index on `grid`: the last step repeated, in grid steps.
+    func predictedLatitude(_ grid: UInt8) -> Int64 {
+        let last = LogGrid.index(latitude, grid)
+        return last &+ (last &- LogGrid.index(latitude &- latitudeStep, grid))
+    }
+
+    func predictedLongitude(_ grid: UInt8) -> Int64 {
+        let last = LogGrid.index(longitude, grid)
+        return last &+ (last &- LogGrid.index(longitude &- longitudeStep, grid))
+    }
 
     mutating func advance(time newTime: Int64, latitude newLatitude: Int64, longitude newLongitude: Int64) {
         timeStep = newTime &- time
@@ -56,17 +73,19 @@ struct LogPredictor: Sendable {
     }
 }
 
-/// The 6 flag bits of a fix: mode in bits 0–1, then which optionals are present.
+/// The 8 flag bits of a fix: mode in bits 0–1, which optionals are present, the position grid
+/// (`LogGrid`) in bits 6–7.
 enum LogFlags {
     static let modeMask: UInt8 = 0x03
     static let altitude: UInt8 = 0x04
     static let speed: UInt8 = 0x08
     static let course: UInt8 = 0x10
     static let accuracy: UInt8 = 0x20
-    static let bitCount = 6
+    static let gridShift: UInt8 = 6
+    static let bitCount = 8
 }
 
-/// The kind numbers (3 bits, after the header bits `111`) of records other than fixes.
+/// The kind numbers (3 bits, after the "not a fix" decision) of records other than fixes.
 enum LogKind {
     static let waypoint: UInt64 = 0
     static let fenceEvent: UInt64 = 1
@@ -79,46 +98,47 @@ enum LogKind {
 extension LogPredictor {
     /// Writes `record` and, for a fix, advances the prediction. The caller keeps a copy of the
     /// predictor to restore when the writer failed.
-    mutating func encode(_ record: LogRecord, _ out: inout LogBitWriter, _ bytes: inout MutableSpan<UInt8>) {
+    mutating func encode(_ record: LogRecord, _ out: inout LogArithmeticEncoder, _ bytes: inout MutableSpan<UInt8>) {
         switch record {
         case .fix(let fix):
+            out.encode(0, &other, &bytes)
             encode(fix, &out, &bytes)
         case .waypoint(let time, let position, let label):
             header(LogKind.waypoint, time, &out, &bytes)
             encode(position, &out, &bytes)
-            out.write(UInt64(label.count), count: 7, &bytes)
-            for index in 0..<label.count { out.write(UInt64(label[index]), count: 8, &bytes) }
+            out.encodeDirect(UInt64(label.count), count: 7, &bytes)
+            for index in 0..<label.count { out.encodeDirect(UInt64(label[index]), count: 8, &bytes) }
         case .fenceEvent(let time, let fenceID, let kind, let position):
             header(LogKind.fenceEvent, time, &out, &bytes)
             out.wide(UInt64(fenceID), &bytes)
-            out.write(UInt64(kind.rawValue), count: 2, &bytes)
+            out.encodeDirect(UInt64(kind.rawValue), count: 2, &bytes)
             encode(position, &out, &bytes)
         case .permissionChange(let time, let old, let new):
             header(LogKind.permissionChange, time, &out, &bytes)
-            out.write(UInt64(old.rawValue), count: 3, &bytes)
-            out.write(UInt64(new.rawValue), count: 3, &bytes)
+            out.encodeDirect(UInt64(old.rawValue), count: 3, &bytes)
+            out.encodeDirect(UInt64(new.rawValue), count: 3, &bytes)
         case .bootMarker(let time, let bootID):
             header(LogKind.bootMarker, time, &out, &bytes)
-            out.write(bootID, count: 64, &bytes)
+            out.encodeDirect(bootID, count: 64, &bytes)
         case .gap(let from, let to):
             header(LogKind.gap, from, &out, &bytes)
             out.wideSigned(to.millisecondsSinceEpoch &- from.millisecondsSinceEpoch, &bytes)
         }
     }
 
-    /// Bits `111`, the kind, and the record's time as a delta from the last fix time.
-    private func header(_ kind: UInt64, _ time: UTCTime, _ out: inout LogBitWriter, _ bytes: inout MutableSpan<UInt8>) {
-        out.write(0b111, count: 3, &bytes)
-        out.write(kind, count: LogKind.bitCount, &bytes)
+    /// "Not a fix", the kind and the record's time as a delta from the last fix time.
+    private mutating func header(_ kind: UInt64, _ time: UTCTime, _ out: inout LogArithmeticEncoder, _ bytes: inout MutableSpan<UInt8>) {
+        out.encode(1, &other, &bytes)
+        out.encodeDirect(kind, count: LogKind.bitCount, &bytes)
         out.wideSigned(time.millisecondsSinceEpoch &- self.time, &bytes)
     }
 
-    private func encode(_ position: LogPosition, _ out: inout LogBitWriter, _ bytes: inout MutableSpan<UInt8>) {
+    private func encode(_ position: LogPosition, _ out: inout LogArithmeticEncoder, _ bytes: inout MutableSpan<UInt8>) {
         out.wideSigned(Int64(position.latitudeE7) &- latitude, &bytes)
         out.wideSigned(Int64(position.longitudeE7) &- longitude, &bytes)
     }
 
-    private mutating func encode(_ fix: LogFix, _ out: inout LogBitWriter, _ bytes: inout MutableSpan<UInt8>) {
+    private mutating func encode(_ fix: LogFix, _ out: inout LogArithmeticEncoder, _ bytes: inout MutableSpan<UInt8>) {
         let time = fix.time.millisecondsSinceEpoch
         let latitude = Int64(fix.position.latitudeE7)
         let longitude = Int64(fix.position.longitudeE7)
@@ -127,23 +147,16 @@ extension LogPredictor {
         if fix.speedCentimetresPerSecond != nil { fixFlags |= LogFlags.speed }
         if fix.courseCentidegrees != nil { fixFlags |= LogFlags.course }
         if fix.accuracyDecimetres != nil { fixFlags |= LogFlags.accuracy }
-        if fixFlags == flags && time == predictedTime {
-            // The usual fix: same flags, steady interval; one header bit and no time code.
-            out.write(0, count: 1, &bytes)
-        } else {
-            if fixFlags == flags {
-                // Bits `1`, `0` (first written first).
-                out.write(0b01, count: 2, &bytes)
-            } else {
-                // Bits `1`, `1`, `0`, then the new flags.
-                out.write(0b011, count: 3, &bytes)
-                out.write(UInt64(fixFlags), count: LogFlags.bitCount, &bytes)
-                flags = fixFlags
-            }
-            timeCode.encode(time &- predictedTime, &out, &bytes)
+        let grid = gridChooser.grid(latitude: latitude, longitude: longitude, current: flags >> LogFlags.gridShift)
+        fixFlags |= grid << LogFlags.gridShift
+        out.encode(fixFlags == flags ? 0 : 1, &newFlags, &bytes)
+        if fixFlags != flags {
+            out.encodeDirect(UInt64(fixFlags), count: LogFlags.bitCount, &bytes)
+            flags = fixFlags
         }
-        latitudeCode.encode(latitude &- predictedLatitude, &out, &bytes)
-        longitudeCode.encode(longitude &- predictedLongitude, &out, &bytes)
+        timeCode.encode(time &- predictedTime, &out, &bytes)
+        latitudeCode.encode(LogGrid.index(latitude, grid) &- predictedLatitude(grid), &out, &bytes)
+        longitudeCode.encode(LogGrid.index(longitude, grid) &- predictedLongitude(grid), &out, &bytes)
         if let value = fix.altitudeDecimetres {
             altitudeCode.encode(Int64(value) &- altitude, &out, &bytes)
             altitude = Int64(value)

@@ -60,10 +60,10 @@ public enum PermissionError: Error, Equatable, Sendable {
     /// `notDetermined`, or by `deny` from a state that did not allow).
     case nothingToRestore
 
-    /// A one-line reason for `trackctl`, e.g. "restricted by the config".
+    /// A one-line reason for `trackctl`, e.g. "restricted by the configuration (…)".
     public var message: StaticString {
         switch self {
-        case .restricted: "restricted by the config"
+        case .restricted: "restricted by the configuration ([privacy] restricted = yes); only trackd.conf can change it"
         case .preciseNeedsAllowedState: "precise --for needs allow always or when-in-use"
         case .alreadyPrecise: "accuracy is already precise"
         case .durationOutOfRange: "duration must be 1 s to 24 h"

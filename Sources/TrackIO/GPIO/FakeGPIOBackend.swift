@@ -51,6 +51,8 @@ public struct FakeGPIOBackend: GPIOBackend {
         var writes = 0
         var pending: [GPIOEdgeEvent] = []
         var pipe: (read: Int32, write: Int32)?
+        /// An input's level: high until an edge says otherwise (the pull-up holds it there).
+        var inputLevel = GPIOLevel.high
         enum Use: Equatable { case none, output, input }
     }
 
@@ -62,6 +64,9 @@ public struct FakeGPIOBackend: GPIOBackend {
     public var deniesRequests = false
     /// Whether input requests report the pull-up applied (false: a kernel before 5.5).
     public var supportsBias = true
+    /// False: only each output's current level is kept, not its history, so a long-running
+    /// simulated board (the demo) does not grow; `waveform(of:)` then has one entry.
+    public var keepsWaveform = true
 
     private var opened: [Int] = []
     private var lines: [Line] = []
@@ -110,7 +115,11 @@ public struct FakeGPIOBackend: GPIOBackend {
         try check(line, is: .output)
         lines[line.index].writes += 1
         if lines[line.index].waveform.last?.level != level {
-            lines[line.index].waveform.append(Transition(time: now, level: level))
+            if keepsWaveform || lines[line.index].waveform.isEmpty {
+                lines[line.index].waveform.append(Transition(time: now, level: level))
+            } else {
+                lines[line.index].waveform[0] = Transition(time: now, level: level)
+            }
         }
     }
 
@@ -139,6 +148,17 @@ public struct FakeGPIOBackend: GPIOBackend {
         return lines[line.index].pending.removeFirst()
     }
 
+    public mutating func level(of line: GPIOLine) throws(GPIOError) -> GPIOLevel {
+        try check(line, is: .input)
+        return lines[line.index].inputLevel
+    }
+
+    public mutating func simulate(_ edge: GPIOEdge, on line: GPIOLine, at time: MonotonicTime) -> Bool {
+        guard lines.indices.contains(line.index), lines[line.index].use == .input else { return false }
+        inject(edge, on: line, at: time)
+        return true
+    }
+
     public mutating func releaseAll() {
         for line in lines {
             if let pipe = line.pipe {
@@ -155,6 +175,11 @@ public struct FakeGPIOBackend: GPIOBackend {
     /// The recorded waveform of an output line: its initial level at the request, then each change.
     public func waveform(of line: GPIOLine) -> [Transition] { lines[line.index].waveform }
 
+    /// The current level of an output line, nil for a line not requested as one.
+    public func outputLevel(of line: GPIOLine) -> GPIOLevel? {
+        lines.indices.contains(line.index) && lines[line.index].use == .output ? lines[line.index].waveform.last?.level : nil
+    }
+
     /// How many times `set` was called on `line`, changes or not (the engine should not write
     /// levels that did not change).
     public func writes(to line: GPIOLine) -> Int { lines[line.index].writes }
@@ -162,6 +187,7 @@ public struct FakeGPIOBackend: GPIOBackend {
     /// Queues an edge on an input line at `time` and makes its event descriptor readable.
     public mutating func inject(_ edge: GPIOEdge, on line: GPIOLine, at time: MonotonicTime) {
         lines[line.index].pending.append(GPIOEdgeEvent(edge: edge, timestampNanoseconds: time.nanoseconds))
+        lines[line.index].inputLevel = edge == .rising ? .high : .low
         if let pipe = lines[line.index].pipe {
             var byte: UInt8 = 1
             _ = CLinux.write(pipe.write, &byte, 1)

@@ -116,6 +116,18 @@ public protocol GPIOBackend {
     /// The next queued edge of an input line, or nil when none is queued (never blocks).
     mutating func readEvent(_ line: GPIOLine) throws(GPIOError) -> GPIOEdgeEvent?
 
+    /// The current level of an input line (e.g. the in-use input at start-up, before any edge).
+    mutating func level(of line: GPIOLine) throws(GPIOError) -> GPIOLevel
+
     /// Releases every line and closes every chip; handles from before are invalid after.
     mutating func releaseAll()
+
+    /// Queues `edge` on input `line` as if the hardware saw it at `time`; only a simulated
+    /// board can (the demo's button). Returns false for real hardware.
+    mutating func simulate(_ edge: GPIOEdge, on line: GPIOLine, at time: MonotonicTime) -> Bool
+}
+
+extension GPIOBackend {
+    /// Real hardware cannot be pressed from software: false.
+    public mutating func simulate(_ edge: GPIOEdge, on line: GPIOLine, at time: MonotonicTime) -> Bool { false }
 }

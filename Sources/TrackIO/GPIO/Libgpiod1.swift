@@ -119,6 +119,13 @@ public struct LibgpiodBackend: GPIOBackend {
         return GPIOEdgeEvent(edge: edge, timestampNanoseconds: nanoseconds)
     }
 
+    public mutating func level(of line: GPIOLine) throws(GPIOError) -> GPIOLevel {
+        let pointer = try linePointer(line)
+        let value = gpiod_line_get_value(pointer)
+        guard value >= 0 else { throw failure("get value", line) }
+        return GPIOLevel(value != 0)
+    }
+
     public mutating func releaseAll() {
         // gpiod_line_release closes an input's event descriptor too.
         for index in lines.indices {

@@ -1,0 +1,113 @@
+import TrackCore
+import TrackIO
+
+/// `trackctl log list|verify|import`: the track log directory from the command line.
+///
+///     trackctl log list [--log DIR]        one line per segment: name, first/last time, records, bytes, status
+///     trackctl log verify [--log DIR]      every chunk's CRC and the sequence; exit 1 naming segment + offset
+///     trackctl log import FILE.gpx|FILE.csv --to DIR
+enum LogCommand {
+    static let usage: StaticString = """
+        usage: trackctl log list [--log DIR]
+               trackctl log verify [--log DIR]
+               trackctl log import FILE.gpx|FILE.csv --to DIR
+
+        DIR defaults to /var/lib/trackd/log.
+
+        """
+
+    /// The daemon's default log directory.
+    static var defaultDirectory: String { "/var/lib/trackd/log" }
+
+    static func run(_ arguments: [String]) -> Int32 {
+        guard let command = arguments.first else { return fail(usage) }
+        let rest = Array(arguments.dropFirst())
+        switch command {
+        case "list", "verify":
+            var directory = defaultDirectory
+            var index = 0
+            while index < rest.count {
+                guard rest[index] == "--log", index + 1 < rest.count else { return fail(usage) }
+                directory = rest[index + 1]
+                index += 2
+            }
+            return command == "list" ? list(directory) : verify(directory)
+        case "import":
+            return LogImport.run(rest)
+        case "-h", "--help", "help":
+            try? FileDescriptor.standardOutput.writeAll(usage)
+            return 0
+        default:
+            return fail(usage)
+        }
+    }
+
+    static func fail(_ text: StaticString) -> Int32 {
+        try? FileDescriptor.standardError.writeAll(text)
+        return 2
+    }
+
+    static func say(_ line: String) {
+        try? FileDescriptor.standardOutput.writeAll(line + "\n")
+    }
+
+    static func open(_ directory: String) -> LogReader<PosixLogFiles>? {
+        do {
+            return try LogReader(directory: directory)
+        } catch {
+            try? FileDescriptor.standardError.writeAll("trackctl log: " + error.description + "\n")
+            return nil
+        }
+    }
+
+    static func list(_ directory: String) -> Int32 {
+        guard var reader = open(directory) else { return 1 }
+        let segments = reader.readToEnd()
+        say("segment          first                     last                       records      bytes  status")
+        var records = 0
+        var bytes = 0
+        for segment in segments {
+            records += segment.recordCount
+            bytes += segment.byteCount
+            say(segment.name + "  " + pad(time(segment.firstTime), 24) + "  " + pad(time(segment.lastTime), 24)
+                + "  " + pad(String(segment.recordCount), 8, right: true)
+                + "  " + pad(String(segment.byteCount), 9, right: true) + "  " + segment.status)
+        }
+        say(String(segments.count) + " segments, " + String(records) + " records, " + String(bytes) + " bytes")
+        return 0
+    }
+
+    static func verify(_ directory: String) -> Int32 {
+        guard var reader = open(directory) else { return 1 }
+        let segments = reader.readToEnd()
+        var chunks = 0
+        var records = 0
+        for segment in segments {
+            chunks += segment.chunkCount
+            records += segment.recordCount
+        }
+        for problem in reader.problems { say(problem.description) }
+        let damaged = reader.problems.filter { $0.losesRecords }
+        let skipped = damaged.reduce(0) { $0 + $1.skippedByteCount }
+        say("verify: " + String(segments.count) + " segments, " + String(chunks) + " chunks, "
+            + String(records) + " records; " + String(damaged.count) + " problems, "
+            + String(skipped) + " bytes skipped")
+        return damaged.isEmpty ? 0 : 1
+    }
+
+    /// "2025-06-21T12:01:29.000Z" style text of `time`, "-" when absent.
+    static func time(_ time: UTCTime?) -> String {
+        guard let time else { return "-" }
+        var text = TextBuffer()
+        time.write(to: &text)
+        return text.string
+    }
+
+    static func pad(_ text: String, _ width: Int, right: Bool = false) -> String {
+        let count = text.utf8.count
+        guard count < width else { return text }
+        var spaces = ""
+        for _ in count..<width { spaces += " " }
+        return right ? spaces + text : text + spaces
+    }
+}

@@ -1,0 +1,125 @@
+import TrackCore
+
+/// Walks the chunks of one segment's bytes and yields their records, turning every failure into
+/// a `LogProblem` and resynchronising at the next keyframe that passes its CRC.
+///
+/// Shared by `LogReader` (records in order), `LogWriter` (where the valid bytes end, and the
+/// next sequence number) and `trackctl log verify`.
+struct LogSegmentCursor {
+    let bytes: [UInt8]
+    var info: LogSegmentInfo
+    var problems: [LogProblem] = []
+    var offset = 0
+    var reader = LogChunkReader()
+    var chunk: LogChunkHeader?
+    /// Sequence of the chunk being read (data chunks: the keyframe's plus their position).
+    var sequence: UInt32?
+    /// True while the open chunk is a duplicate whose records are decoded but not returned.
+    var suppressing = false
+    /// Where the first problem starts (the end of the valid prefix), nil while there is none.
+    var firstProblemOffset: Int?
+    /// True when a keyframe passed its checks after the first problem.
+    var keyframeAfterProblem = false
+
+    init(bytes: [UInt8], name: String, number: UInt64) {
+        self.bytes = bytes
+        info = LogSegmentInfo(name: name, number: number)
+        info.byteCount = bytes.count
+    }
+
+    /// The end of the bytes that read without a problem: where a writer appends.
+    var validEnd: Int { firstProblemOffset ?? bytes.count }
+
+    /// The next record of this segment, or nil at its end. `lastSequence` is the sequence of
+    /// the last chunk whose records were returned (across segments), used to drop duplicates
+    /// and report gaps.
+    mutating func next(lastSequence: inout UInt32?) -> LogRecord? {
+        while true {
+            if chunk != nil {
+                let decoded: LogRecord?
+                let data = bytes
+                do throws(LogError) {
+                    decoded = try reader.next(data.span)
+                } catch {
+                    damaged(error, at: chunk?.offset ?? offset)
+                    continue
+                }
+                guard let record = decoded else {
+                    offset = chunk?.end ?? offset
+                    chunk = nil
+                    continue
+                }
+                if suppressing { continue }
+                info.count(record)
+                return record
+            }
+            guard offset < bytes.count else { return nil }
+            openChunk(lastSequence: &lastSequence)
+        }
+    }
+
+    private mutating func openChunk(lastSequence: inout UInt32?) {
+        let header: LogChunkHeader
+        let data = bytes
+        do throws(LogError) {
+            header = try reader.open(data.span, at: offset)
+        } catch {
+            if case .truncated = error {
+                report(.tornTail, at: offset, skipping: bytes.count - offset)
+                info.hasTornTail = true
+                offset = bytes.count
+            } else {
+                damaged(error, at: offset)
+            }
+            return
+        }
+        if let keyframeSequence = header.sequence {
+            if let last = lastSequence {
+                let step = Int32(bitPattern: keyframeSequence &- last)
+                if step > 1 {
+                    report(.missingChunks(count: UInt32(step - 1)), at: offset, skipping: 0)
+                }
+            }
+            sequence = keyframeSequence
+            if firstProblemOffset != nil { keyframeAfterProblem = true }
+        } else {
+            sequence = sequence.map { $0 &+ 1 }
+        }
+        let current = sequence ?? 0
+        suppressing = false
+        if let last = lastSequence, Int32(bitPattern: current &- last) <= 0 {
+            if header.isKeyframe { report(.duplicateChunks(sequence: current), at: offset, skipping: 0) }
+            suppressing = true
+        } else {
+            lastSequence = current
+        }
+        if info.firstSequence == nil { info.firstSequence = current }
+        info.lastSequence = current
+        info.chunkCount += 1
+        chunk = header
+    }
+
+    /// Reports `error` and moves to the next keyframe candidate after `start` (or the end).
+    private mutating func damaged(_ error: LogError, at start: Int) {
+        chunk = nil
+        reader = LogChunkReader()
+        let resume = LogChunkFormat.nextKeyframe(in: bytes.span, from: start + 1) ?? bytes.count
+        report(.damaged(error), at: start, skipping: resume - start)
+        offset = resume
+    }
+
+    private mutating func report(_ kind: LogProblemKind, at start: Int, skipping count: Int) {
+        switch kind {
+        case .missingChunks, .duplicateChunks: break
+        default: if firstProblemOffset == nil { firstProblemOffset = start }
+        }
+        // A false keyframe candidate right after damage is part of the same damaged stretch.
+        if case .damaged = kind, let last = problems.last, case .damaged = last.kind,
+           last.offset + last.skippedByteCount == start {
+            problems[problems.count - 1].skippedByteCount += count
+            return
+        }
+        problems.append(LogProblem(segment: info.name, offset: start, skippedByteCount: count, kind: kind))
+        info.problemCount += 1
+    }
+}

@@ -1,0 +1,176 @@
+import TrackCore
+
+/// Appends records to the track log directory: chunks sealed and fdatasync'ed at every sync,
+/// segments rotated by size and age, the oldest deleted for the quota, the torn tail of the last
+/// segment cut on open. Every buffer is sized at start: appending a fix allocates nothing.
+///
+/// An error from write or fdatasync is never retried into the same segment: the writer closes
+/// it, raises `status.storageError`, and writes the chunk's records again as the keyframe of a
+/// new segment, with the same sequence number (a reader keeps the first copy it reads). If that
+/// fails too, those records are dropped and counted. Example:
+///
+///     var log = try LogWriter(settings: LogWriterSettings(directory: dir), files: PosixLogFiles(),
+///                             now: now)
+///     log.append(.fix(fix), now: now)          // held in memory
+///     log.sync(now: now)                       // written and fdatasync'ed: survives a power cut
+public struct LogWriter<Files: LogFileLayer> {
+    /// The settings it was made with.
+    public let settings: LogWriterSettings
+    /// The file layer.
+    public var files: Files
+    /// Counters and the storage-error flag.
+    public internal(set) var status = LogWriterStatus()
+    var encoder: LogEncoder
+    let chunk: LogChunkStorage
+    var pending: [LogRecord]
+    var handle: Files.Handle?
+    var segments: [LogStoredSegment]
+    var lastNumber: UInt64 = 0
+    var segmentOpened = MonotonicTime(nanoseconds: 0)
+    var rotateBeforeNext = false
+
+    /// Opens the log in `settings.directory` (creating it), cuts a torn tail off its last
+    /// segment and continues that segment's sequence numbers. Throws only when the directory
+    /// cannot be created or listed; other trouble is in `status`.
+    public init(settings: LogWriterSettings, files: Files, now: MonotonicTime) throws(LogStoreError) {
+        self.settings = settings
+        self.files = files
+        encoder = LogEncoder(sequence: 0, keyframeIntervalMilliseconds: settings.keyframeIntervalMilliseconds)
+        chunk = LogChunkStorage(byteCount: LogChunkFormat.keyframeHeaderByteCount
+                                + LogChunkFormat.maximumPayloadByteCount + LogChunkFormat.crcByteCount)
+        pending = []
+        pending.reserveCapacity(settings.recordCapacity)
+        segments = []
+        do {
+            try self.files.makeDirectory(settings.directory)
+        } catch {
+            throw .directoryUnreadable(path: settings.directory, error)
+        }
+        try recover(now: now)
+    }
+
+    /// Holds `record` for the next sync; syncs at once when the hold or the chunk is full.
+    public mutating func append(_ record: LogRecord, now: MonotonicTime) {
+        if encoder.isEmpty {
+            if handle != nil, now.milliseconds(since: segmentOpened) >= settings.segmentAgeLimitMilliseconds {
+                rotateBeforeNext = true
+            }
+            // A chunk that goes to a new segment must be a keyframe.
+            if handle == nil || rotateBeforeNext { encoder.startKeyframe() }
+        }
+        let storage = chunk
+        var span = storage.bytes.mutableSpan
+        if encoder.append(record, to: &span) == .full {
+            sync(now: now)
+            var again = storage.bytes.mutableSpan
+            if encoder.isEmpty, handle == nil || rotateBeforeNext { encoder.startKeyframe() }
+            guard encoder.append(record, to: &again) == .appended else {
+                status.droppedRecordCount += 1
+                return
+            }
+        }
+        pending.append(record)
+        status.pendingRecordCount = pending.count
+        if pending.count >= settings.recordCapacity { sync(now: now) }
+    }
+
+    /// Writes the held records as one chunk and fdatasyncs it; true when they are durable (or
+    /// there were none). On failure see the type's description.
+    @discardableResult
+    public mutating func sync(now: MonotonicTime) -> Bool {
+        guard !pending.isEmpty else { return true }
+        let sequence = encoder.sequence
+        if handle == nil || rotateBeforeNext, !encoder.isKeyframe {
+            reencode(sequence: sequence)
+        }
+        if writeChunk(now: now) { return true }
+        // Never retried into the same segment: a new one, the same records, the same sequence.
+        reencode(sequence: sequence)
+        if writeChunk(now: now) { return true }
+        status.droppedRecordCount += pending.count
+        pending.removeAll(keepingCapacity: true)
+        status.pendingRecordCount = 0
+        encoder.reset(sequence: sequence &+ 1)
+        return false
+    }
+
+    /// A final sync, then closes the segment (SIGTERM, the end of an import).
+    public mutating func close(now: MonotonicTime) {
+        sync(now: now)
+        closeSegment()
+    }
+
+    /// Seals the chunk, opens a segment when needed, writes and syncs. On failure closes the
+    /// segment and records the error; the encoder has moved on (the caller re-encodes).
+    mutating func writeChunk(now: MonotonicTime) -> Bool {
+        let storage = chunk
+        var span = storage.bytes.mutableSpan
+        let length = encoder.sealChunk(&span)
+        if handle == nil || rotateBeforeNext {
+            closeSegment()
+            guard openSegment(now: now) else { return false }
+        }
+        guard let current = handle, let number = status.currentSegment else { return false }
+        var step = LogStoreStep.write
+        do throws(Errno) {
+            try files.write(storage.bytes.span.extracting(0..<length), to: current)
+            step = .sync
+            try files.sync(current)
+        } catch {
+            failed(LogSegmentName.path(settings.directory, LogSegmentName.name(number)), step, error)
+            closeSegment()
+            return false
+        }
+        if let last = segments.indices.last { segments[last].byteCount += length }
+        status.byteCount += length
+        status.durableRecordCount += pending.count
+        status.syncCount += 1
+        status.lastSync = now
+        pending.removeAll(keepingCapacity: true)
+        status.pendingRecordCount = 0
+        if let last = segments.last, last.byteCount >= settings.segmentByteLimit { rotateBeforeNext = true }
+        if now.milliseconds(since: segmentOpened) >= settings.segmentAgeLimitMilliseconds { rotateBeforeNext = true }
+        return true
+    }
+
+    /// Starts the chunk again as a keyframe with `sequence` holding the same records.
+    mutating func reencode(sequence: UInt32) {
+        encoder.reset(sequence: sequence)
+        var kept = 0
+        let storage = chunk
+        for index in pending.indices {
+            var span = storage.bytes.mutableSpan
+            guard encoder.append(pending[index], to: &span) == .appended else { break }
+            kept += 1
+        }
+        if kept < pending.count {
+            status.droppedRecordCount += pending.count - kept
+            pending.removeLast(pending.count - kept)
+        }
+    }
+
+    mutating func failed(_ path: String, _ step: LogStoreStep, _ error: Errno) {
+        status.storageError = true
+        status.storageErrorCount += 1
+        status.lastError = .segmentFailed(path: path, step: step, error)
+        if error == .noSpace { deleteOldest(keeping: 1) }
+    }
+}
+
+/// The writer's chunk buffer, allocated once at start and freed with the writer.
+final class LogChunkStorage {
+    let bytes: UnsafeMutableBufferPointer<UInt8>
+
+    init(byteCount: Int) {
+        bytes = .allocate(capacity: byteCount)
+        bytes.initialize(repeating: 0)
+    }
+
+    deinit { bytes.deallocate() }
+}
+
+/// A segment file the writer knows: its number and size.
+struct LogStoredSegment: Equatable {
+    var number: UInt64
+    var byteCount: Int
+}

@@ -1,0 +1,129 @@
+import LogPowerCut
+import Testing
+import TrackCore
+import TrackIO
+
+@Suite struct LogWriterTests {
+    static let start = MonotonicTime(nanoseconds: 1_000_000_000)
+
+    /// Appends `records` at 1 Hz of loop time, syncing every 5.
+    func replay(_ records: [LogRecord], into writer: inout LogWriter<FaultyLogDisk>, from second: Int = 0) {
+        for (index, record) in records.enumerated() {
+            let now = Self.start.adding(milliseconds: Int64(second + index) * 1000)
+            writer.append(record, now: now)
+            if (index + 1) % 5 == 0 { writer.sync(now: now) }
+        }
+    }
+
+    func read(_ disk: FaultyLogDisk) throws -> (records: [LogRecord], reader: LogReader<FaultyLogDisk>) {
+        var reader = try LogReader(directory: "/log", files: disk)
+        return (reader.readAll(), reader)
+    }
+
+    @Test(arguments: [(1_024, Int64(86_400_000)), (1 << 20, Int64(60_000))])
+    func rotatesBySizeAndAgeAndEverySegmentStartsWithAKeyframe(limit: Int, age: Int64) throws {
+        let settings = LogWriterSettings(directory: "/log", segmentByteLimit: limit, segmentAgeLimitMilliseconds: age)
+        var writer = try LogWriter(settings: settings, files: FaultyLogDisk(), now: Self.start)
+        // Enough records for three 1 KiB segments even at the codec's best density.
+        let records = LogTestRecords.walk(1_500)
+        replay(records, into: &writer)
+        writer.close(now: Self.start.adding(milliseconds: 1_500_000))
+        let (read, reader) = try read(writer.files)
+        #expect(read == records)
+        #expect(reader.problems.isEmpty)
+        #expect(reader.segments.count >= 3)
+        for segment in reader.segments {
+            let bytes = try writer.files.readAll("/log/" + segment.name)
+            #expect(bytes.first == 0x89, "\(segment.name) starts with a keyframe")
+        }
+        // Sequence numbers run on across segments.
+        for (earlier, later) in zip(reader.segments, reader.segments.dropFirst()) {
+            #expect(later.firstSequence == earlier.lastSequence.map { $0 &+ 1 })
+        }
+        #expect(writer.status.durableRecordCount == records.count)
+        #expect(writer.status.segmentCount == reader.segments.count)
+    }
+
+    @Test func quotaDeletesOldestSegmentsFirst() throws {
+        let settings = LogWriterSettings(directory: "/log", segmentByteLimit: 1_024, quotaBytes: 4_096)
+        var writer = try LogWriter(settings: settings, files: FaultyLogDisk(), now: Self.start)
+        let records = LogTestRecords.walk(2_000)
+        replay(records, into: &writer)
+        writer.close(now: Self.start.adding(milliseconds: 2_000_000))
+        let (read, reader) = try read(writer.files)
+        #expect(writer.status.deletedSegmentCount > 0)
+        #expect(writer.status.byteCount <= 4_096 + 1_024)
+        #expect(reader.segmentNumbers.first ?? 0 > 1)
+        // What is left is the newest records, complete.
+        #expect(read == Array(records.suffix(read.count)))
+        #expect(reader.problems.isEmpty)
+    }
+
+    @Test(arguments: [Errno.ioError, Errno.noSpace])
+    func failedSyncStartsANewSegmentRaisesTheFlagAndLosesNothing(errno: Errno) throws {
+        var disk = FaultyLogDisk()
+        // Steps: 1 open, 2 directory fsync, 3 write, 4 fdatasync, 5 write, 6 fdatasync ...
+        disk.failures = [6: errno]
+        var writer = try LogWriter(settings: LogWriterSettings(directory: "/log"), files: disk, now: Self.start)
+        replay(Array(LogTestRecords.walk(10)), into: &writer)
+        #expect(writer.status.storageError)
+        #expect(writer.status.lastError?.description.contains("/log/0000000001.tlog: fdatasync failed") == true)
+        #expect(writer.status.currentSegment == 2)
+        replay(LogTestRecords.walk(5, from: 10), into: &writer, from: 10)
+        #expect(writer.status.storageError, "the flag stays raised after the records were saved elsewhere")
+        #expect(writer.status.droppedRecordCount == 0)
+        #expect(writer.status.storageErrorCount == 1)
+        let (read, reader) = try read(writer.files.afterPowerCut())
+        #expect(read == LogTestRecords.walk(15))
+        #expect(reader.problems.allSatisfy { !$0.losesRecords })
+    }
+
+    @Test func tornTailIsCutOnOpenAndTheSequenceContinues() throws {
+        var writer = try LogWriter(settings: LogWriterSettings(directory: "/log"), files: FaultyLogDisk(), now: Self.start)
+        replay(LogTestRecords.walk(20), into: &writer)
+        var disk = writer.files
+        let segment = "/log/0000000001.tlog"
+        let whole = try disk.readAll(segment)
+        // A torn chunk at the end: half of a copy of the last 12 bytes.
+        _ = try disk.openForAppend(segment)
+        let torn: [UInt8] = Array(whole.suffix(12).prefix(6))
+        try disk.write(torn.span, to: segment)
+        try disk.sync(segment)
+        var reopened = try LogWriter(settings: LogWriterSettings(directory: "/log"), files: disk, now: Self.start)
+        #expect(reopened.status.cutByteCount == 6)
+        #expect(try reopened.files.readAll(segment) == whole)
+        replay(LogTestRecords.walk(5, from: 20), into: &reopened, from: 20)
+        let (read, reader) = try read(reopened.files)
+        #expect(read == LogTestRecords.walk(25))
+        #expect(reader.problems.isEmpty, "\(reader.problems.map(\.description))")
+        #expect(reader.segments.count == 1)
+    }
+
+    @Test func aLastSegmentWithNothingValidIsRemovedAndTheSequenceContinues() throws {
+        var writer = try LogWriter(settings: LogWriterSettings(directory: "/log"), files: FaultyLogDisk(), now: Self.start)
+        replay(LogTestRecords.walk(10), into: &writer)
+        var disk = writer.files
+        // Segment 2 got only the first bytes of its keyframe before the power went.
+        let torn = "/log/0000000002.tlog"
+        _ = try disk.openForAppend(torn)
+        try disk.write([0x89, 0x54, 0x4C].span, to: torn)
+        try disk.sync(torn)
+        try disk.syncDirectory("/log")
+        var reopened = try LogWriter(settings: LogWriterSettings(directory: "/log"), files: disk, now: Self.start)
+        #expect(reopened.status.cutByteCount == 3)
+        #expect(reopened.status.segmentCount == 1)
+        replay(LogTestRecords.walk(5, from: 10), into: &reopened, from: 10)
+        let (read, reader) = try read(reopened.files)
+        #expect(read == LogTestRecords.walk(15))
+        #expect(reader.segmentNumbers == [1, 3], "segment 2 removed; its number is not reused")
+        #expect(reader.problems.isEmpty)
+        #expect(reader.segments.last?.firstSequence == reader.segments.first?.lastSequence.map { $0 &+ 1 })
+    }
+
+    @Test func missingDirectoryThatCannotBeCreatedIsAnError() {
+        #expect(throws: LogStoreError.self) {
+            _ = try LogWriter(settings: LogWriterSettings(directory: "/proc/trackd-log"), files: PosixLogFiles(),
+                              now: Self.start)
+        }
+    }
+}

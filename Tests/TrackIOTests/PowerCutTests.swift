@@ -1,0 +1,50 @@
+import Foundation
+import LogPowerCut
+import Testing
+import TrackCore
+import TrackIO
+
+/// The power-cut harness in the suite: a smaller stride than scripts/powercut (every step), so
+/// it stays fast in a debug build.
+@Suite struct PowerCutTests {
+    static let fixes = LogTestRecords.walk(2_000)
+
+    @Test func everyCutPointKeepsSyncedRecords() {
+        let report = PowerCutHarness(records: Self.fixes).run(stride: 11)
+        #expect(report.violations == 0, "\(report.messages)")
+        #expect(report.cutPoints > 70)
+        #expect(report.steps > 800)
+    }
+
+    @Test(arguments: [UInt64(1), 2, 3])
+    func randomDropsTearsAndReordersOfUnsyncedWrites(seed: UInt64) {
+        let report = PowerCutHarness(records: Self.fixes).run(stride: 13, seed: seed)
+        #expect(report.violations == 0, "\(report.messages)")
+        #expect(report.cutPoints > 60)
+    }
+
+    @Test(arguments: [Errno.ioError, Errno.noSpace])
+    func injectedErrorsLoseNothingSynced(errno: Errno) {
+        var failures: [Int: Errno] = [:]
+        for step in Swift.stride(from: 20, to: 900, by: 41) { failures[step] = errno }
+        let report = PowerCutHarness(records: Self.fixes).run(stride: 17, seed: 9, failures: failures)
+        #expect(report.violations == 0, "\(report.messages)")
+    }
+
+    @Test func aDiskThatLosesSyncedDataIsCaught() {
+        let report = PowerCutHarness(records: Array(Self.fixes.prefix(300))).run(stride: 5, lyingDisk: true)
+        #expect(report.violations > 0)
+    }
+
+    @Test func sharedTrackReplay() throws {
+        let path = "../shared/data/tracks/csv/cycle-coros-mtn.csv"
+        guard let data = FileManager.default.contents(atPath: path) else {
+            print("skipped: \(path) is not here (the shared tracks live beside the repository)")
+            return
+        }
+        let fixes = try TrackCSV.parse(Array(data)).map(LogRecord.fix)
+        #expect(fixes.count >= 10_000)
+        let report = PowerCutHarness(records: fixes).run(stride: 211)
+        #expect(report.violations == 0, "\(report.messages)")
+    }
+}
