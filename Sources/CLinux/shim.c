@@ -3,6 +3,8 @@
 #include "clinux.h"
 #include <stddef.h>
 #include <grp.h>
+#include <spawn.h>
+#include <sys/wait.h>
 
 static int saved_argc;
 static char *const *saved_argv;
@@ -112,3 +114,35 @@ int clinux_posix_openpt(int flags) { return posix_openpt(flags); }
 int clinux_grantpt(int fd) { return grantpt(fd); }
 int clinux_unlockpt(int fd) { return unlockpt(fd); }
 int clinux_ptsname_r(int fd, char *buffer, size_t length) { return ptsname_r(fd, buffer, length); }
+
+int clinux_spawn(const char *path, char *const argv[], char *const envp[]) {
+    posix_spawnattr_t attributes;
+    posix_spawn_file_actions_t actions;
+    int error = posix_spawnattr_init(&attributes);
+    if (error != 0) { errno = error; return -1; }
+    sigset_t none, all;
+    sigemptyset(&none);
+    sigfillset(&all);
+    posix_spawnattr_setsigmask(&attributes, &none);
+    posix_spawnattr_setsigdefault(&attributes, &all);
+    posix_spawnattr_setpgroup(&attributes, 0);
+    posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP);
+    error = posix_spawn_file_actions_init(&actions);
+    if (error == 0) error = posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+    pid_t pid = -1;
+    if (error == 0) error = posix_spawn(&pid, path, &actions, &attributes, argv, envp);
+    posix_spawn_file_actions_destroy(&actions);
+    posix_spawnattr_destroy(&attributes);
+    if (error != 0) { errno = error; return -1; }
+    return (int)pid;
+}
+
+int clinux_reap(int pid, int *status) {
+    return (int)waitpid((pid_t)pid, status, WNOHANG);
+}
+
+int clinux_exit_code(int status) {
+    if (WIFEXITED(status)) return WEXITSTATUS(status);
+    if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
+    return -1;
+}

@@ -97,6 +97,14 @@ public struct UTCTime: Comparable, Hashable, Sendable {
 
     /// Appends ISO 8601 with milliseconds, e.g. `2007-12-23T19:32:21.000Z`.
     public func write(to buffer: inout TextBuffer) {
+        writeSeconds(to: &buffer)
+        buffer.append(UInt8(ascii: "."))
+        buffer.append(integer: Int(millisecondOfDay % 1000), width: 3)
+        buffer.append(UInt8(ascii: "Z"))
+    }
+
+    /// Appends the date and time of day to the second, e.g. `2007-12-23T19:32:21`.
+    func writeSeconds(to buffer: inout TextBuffer) {
         let date = self.date
         let ms = millisecondOfDay
         buffer.append(integer: Int(date.year), width: 4)
@@ -110,9 +118,6 @@ public struct UTCTime: Comparable, Hashable, Sendable {
         buffer.append(integer: Int(ms / 60_000 % 60), width: 2)
         buffer.append(UInt8(ascii: ":"))
         buffer.append(integer: Int(ms / 1000 % 60), width: 2)
-        buffer.append(UInt8(ascii: "."))
-        buffer.append(integer: Int(ms % 1000), width: 3)
-        buffer.append(UInt8(ascii: "Z"))
     }
 }
 

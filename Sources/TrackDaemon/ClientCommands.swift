@@ -71,6 +71,14 @@ enum ClientCommands {
         return run(arguments.isEmpty ? "privacy" : "privacy " + arguments.joined(separator: " "), path: path)
     }
 
+    /// `trackctl fence list`: every fence's state and since when, from the running trackd.
+    static func fenceList(_ arguments: [String]) -> Int32 {
+        var arguments = arguments
+        let path = socketPath(&arguments)
+        guard arguments.isEmpty else { return usage("usage: trackctl fence list [--socket PATH]\n") }
+        return run("fence list", path: path)
+    }
+
     static func doctor(_ arguments: [String]) -> Int32 {
         var arguments = arguments
         let path = socketPath(&arguments)

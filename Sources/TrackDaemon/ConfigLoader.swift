@@ -121,4 +121,39 @@ enum ConfigLoader {
         pipeline.status.profile = profile(config)
         return pipeline
     }
+
+    /// The fences `config` names, monitored with its settings: an empty set when the file does
+    /// not exist (no fences configured), an error text naming file, feature and problem when
+    /// it cannot be used.
+    static func fences(_ config: TrackdConfig) -> Result<FenceMonitor, FenceLoadError> {
+        let path = config.fences.file
+        let bytes: [UInt8]
+        do {
+            bytes = try FileDescriptor.readWholeFile(path)
+        } catch {
+            if error == .noSuchFile { return .success(FenceMonitor(fences: FenceSet(), settings: config.fences.settings)) }
+            return .failure(FenceLoadError(description: path + ": " + error.message))
+        }
+        do {
+            let set = try FenceFile.parse(bytes, settings: config.fences.settings)
+            return .success(FenceMonitor(fences: set, settings: config.fences.settings))
+        } catch {
+            return .failure(FenceLoadError(description: path + ": " + error.description))
+        }
+    }
+
+    /// Why the fences file could not be used, as one line.
+    struct FenceLoadError: Error {
+        var description: String
+    }
+
+    /// Puts the fences of `config` into `status` (a new monitor: every fence reports its
+    /// initial state again).
+    static func install(_ monitor: FenceMonitor, _ config: TrackdConfig, into status: inout DaemonStatus) {
+        status.fences = monitor
+        status.fencesFile = config.fences.file
+        status.fencesInside = 0
+        status.insideFence = false
+        status.fenceCommands.limit = config.fences.maxCommands
+    }
 }

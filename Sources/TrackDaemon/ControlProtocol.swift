@@ -9,7 +9,8 @@ import TrackIO
 /// * `privacy …`: show or change the permission state (ControlProtocol+Privacy.swift);
 /// * `leds`: the LED lines now (`● fix  ○ status  ○ fence  ○ log`);
 /// * `button short|long`: presses the simulated board's button (ControlProtocol+Board.swift);
-/// * `doctor`: the first broken link from port to filter, and what to do about it.
+/// * `doctor`: the first broken link from port to filter, and what to do about it;
+/// * `fence list`: every fence's state and since when.
 ///
 /// Every reply starts with `ok` or `error KIND: message` and ends with an empty line.
 enum ControlProtocol {
@@ -39,8 +40,10 @@ enum ControlProtocol {
             answerButton(command.next(), request: request, status: &status, reply: &reply)
         } else if matches(verb, request, "doctor") {
             Doctor.diagnose(status, now: now, reply: &reply)
+        } else if matches(verb, request, "fence") && matches(command.next(), request, "list") {
+            status.writeFenceList(to: &reply)
         } else {
-            reply.append("error usage: unknown request (status, where, mark, privacy, leds, button, doctor)\n")
+            reply.append("error usage: unknown request (status, where, mark, privacy, leds, button, doctor, fence list)\n")
         }
         reply.append("\n")
     }

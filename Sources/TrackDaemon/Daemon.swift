@@ -28,6 +28,8 @@ struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable 
     let notify = SdNotify()
     let input: UnsafeMutableRawBufferPointer
     var stopping = false
+    /// Fence event commands, started after each read and reaped on SIGCHLD.
+    var commands = CommandRunner(maximum: 0)
     /// The persisted permission state (and later the odometer), saved when it changes.
     var stateFile: StateFile<PosixStateFileStorage>
     var persisted: PersistedState
@@ -120,6 +122,7 @@ struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable 
         if poller.isReady(Self.signalSlot) { handleSignals(now: now) }
         if poller.isReady(Self.sourceSlot) || source.nextDeadline().map({ $0 <= now }) == true {
             readSource(now: now)
+            if pipeline.pendingCommands.count > 0 { handleFenceEvents(now: now) }
         }
         // A closed source says when to retry (backoff); one that names no time (a replay at
         // its end) stays closed.
@@ -251,7 +254,8 @@ struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable 
                 self.pipeline = pipeline
                 notify.send("READY=1")
             case .child:
-                continue
+                commands.reap()
+                mirrorCommandCounters()
             }
         }
     }
@@ -271,4 +275,34 @@ func earliest(_ a: MonotonicTime?, _ b: MonotonicTime?) -> MonotonicTime? {
     guard let a else { return b }
     guard let b else { return a }
     return min(a, b)
+}
+
+extension Daemon where Source: ~Copyable {
+    /// The fence events of the last read: each goes to the track log, and its fence's command
+    /// is started, at most the configured number at once (the rest are skipped and counted).
+    /// Runs per event, not per fix.
+    mutating func handleFenceEvents(now: MonotonicTime) {
+        let (events, count) = pipeline.pendingCommands.removeAll()
+        commands.maximum = pipeline.status.fenceCommands.limit
+        let fences = pipeline.status.fences.fences
+        for index in 0..<count {
+            guard let event = events[index], event.fence < fences.count, let kind = event.transition.logKind else { continue }
+            appendToLog(.fenceEvent(time: event.time, fenceID: UInt32(truncatingIfNeeded: event.fence), kind: kind,
+                                    position: LogPosition(event.position)), now: now)
+            let fence = fences.fences[event.fence]
+            guard !fence.command.isEmpty else { continue }
+            if case .failed(let error) = commands.start(fence.command, environment: FenceCommandEnvironment.variables(fence, event)) {
+                try? FileDescriptor.standardError.writeAll("trackd: fence \(fence.id): cannot run \(fence.command[0]): \(error.message)\n")
+            }
+        }
+        mirrorCommandCounters()
+    }
+
+    mutating func mirrorCommandCounters() {
+        pipeline.status.fenceCommands.started = commands.started
+        pipeline.status.fenceCommands.skipped = commands.skipped
+        pipeline.status.fenceCommands.failedToStart = commands.failedToStart
+        pipeline.status.fenceCommands.failedExits = commands.failedExits
+        pipeline.status.fenceCommands.running = commands.running
+    }
 }

@@ -68,6 +68,18 @@ struct DaemonStatus {
     var insideFence = false
     /// When a fence was last entered or left (set by the fence engine): led-fence flashes 3 times.
     var lastFenceEventAt: MonotonicTime?
+    /// Geofences: the monitor (its state is shared by copies of the status), the file, and
+    /// what they did. The fence LED reads `insideFence` (fencesInside > 0) and
+    /// `lastFenceEventAt` (set on enter, exit and dwell), below.
+    var fences = FenceMonitor(fences: FenceSet(), settings: FenceSettings())
+    var fencesFile = ""
+    var fencesInside = 0
+    var lastFenceEvent: FenceEventRecord?
+    var fenceEvents = 0
+    /// Whether the last accepted fix was checked against the fences (permission, accuracy).
+    var fencesEvaluated = false
+    /// Fence event commands: started, skipped (too many running), failed to start, exited non-zero.
+    var fenceCommands = FenceCommandCounters()
     /// Configuration file and reloads.
     var configPath = ""
     var reloads = 0

@@ -8,6 +8,8 @@ struct FixPipeline {
     var sampling: SamplingPolicy
     var trip = TripDetector()
     var status = DaemonStatus()
+    /// Fence events whose command the loop starts after this read.
+    var pendingCommands = FenceEventQueue()
 
     /// Runs `fix` through filter, permission and sampling; returns it at the log's precision
     /// when the sampling policy records it (the position snapped in approximate mode).
@@ -29,6 +31,10 @@ struct FixPipeline {
             status.lastGoodAccuracyMillimetres = accuracy
             if status.firstFixAfterMilliseconds == nil {
                 status.firstFixAfterMilliseconds = now.milliseconds(since: status.startedAt)
+            }
+            // Fences see the precise position, and only when the permission allows them.
+            if let position = fix.position {
+                evaluateFences(position, accuracyMillimetres: accuracy, time: time, now: now)
             }
             // What is not allowed is not considered for the log at all.
             guard status.permission.mayLog(inUse: status.gpio.inUse, onTrip: status.tripCounts, now: time) else {

@@ -1,16 +1,19 @@
 import TrackCore
 import TrackIO
 
-/// `trackctl log list|verify|import`: the track log directory from the command line.
+/// `trackctl log list|verify|import|export`: the track log directory from the command line.
 ///
 ///     trackctl log list [--log DIR]        one line per segment: name, first/last time, records, bytes, status
 ///     trackctl log verify [--log DIR]      every chunk's CRC and the sequence; exit 1 naming segment + offset
 ///     trackctl log import FILE.gpx|FILE.csv --to DIR
+///     trackctl log export --format gpx|geojson|kml|csv [--log DIR] [--since T] [--until T] [--simplify M] [--datum D]
 enum LogCommand {
     static let usage: StaticString = """
         usage: trackctl log list [--log DIR]
                trackctl log verify [--log DIR]
                trackctl log import FILE.gpx|FILE.csv --to DIR
+               trackctl log export [--format gpx|geojson|kml|csv] [--log DIR] [--since TIME]
+                                   [--until TIME] [--simplify METRES] [--datum gcj02|bd09]
 
         DIR defaults to /var/lib/trackd/log.
 
@@ -34,6 +37,8 @@ enum LogCommand {
             return command == "list" ? list(directory) : verify(directory)
         case "import":
             return LogImport.run(rest)
+        case "export":
+            return LogExport.run(rest)
         case "-h", "--help", "help":
             try? FileDescriptor.standardOutput.writeAll(usage)
             return 0

@@ -93,7 +93,11 @@ extension DaemonStatus {
             line.append(",\"stateProblem\":")
             appendJSONString(&line, stateProblem)
         }
-        line.append("},\"waypoints\":")
+        line.append("}")
+        writeFencesJSON(to: &line)
+        reply.append(line)
+        line.removeAll()
+        line.append(",\"waypoints\":")
         line.append(integer: Int64(waypoints))
         reply.append(line)
         line.removeAll()

@@ -130,6 +130,8 @@ extension DaemonStatus {
         appendDistance(&line, millimetres: odometer.totalMillimetres)
         emit(&line, &reply)
 
+        writeFencesText(to: &reply)
+
         line.append("control   ")
         line.append(string: controlPath)
         line.append(", ")

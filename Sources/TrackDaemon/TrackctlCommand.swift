@@ -17,16 +17,22 @@ public enum TrackctlCommand {
           button short|long
                           press the simulated board's button (the demo)
           doctor          the first broken link from port to filter, and what to do about it
+          fence validate FILE | check [--fences FILE] LAT LON [ACCURACY_M] | list
+                          check a fences file, test a position against it, or list the
+                          running trackd's fences with their states (trackctl fence --help)
           decode [FILE]   read NMEA from FILE or standard input, print one JSON object per fix
           log list|verify [--log DIR]
                           the track log's segments; every chunk checked, damage named
           log import FILE.gpx|FILE.csv --to DIR
                           an existing track written into a log, as trackd writes it
+          log export [--format gpx|geojson|kml|csv] [--since T] [--until T] [--simplify M]
+                     [--datum gcj02|bd09] [--log DIR]
+                          the log as a file on standard output (trackctl log export --help)
           simulate ROUTE.gpx [OPTIONS]
                           a receiver moving along ROUTE.gpx, on a pseudo-terminal or standard
                           output (trackctl simulate --help)
 
-        status, where, mark, privacy, leds, button and doctor take --socket PATH (default /run/trackd/control.sock,
+        status, where, mark, privacy, leds, button, doctor and fence list take --socket PATH (default /run/trackd/control.sock,
         or $TRACKD_SOCKET).
 
         """
@@ -55,6 +61,8 @@ public enum TrackctlCommand {
             return ClientCommands.button(rest)
         case "decode":
             return DecodeCommand.run(rest)
+        case "fence":
+            return FenceCommand.run(rest)
         case "simulate":
             return SimulateCommand.run(rest)
         case "log":

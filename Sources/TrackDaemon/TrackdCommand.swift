@@ -43,8 +43,16 @@ public enum TrackdCommand {
             try? FileDescriptor.standardError.writeAll("trackd: \(error.description)\n")
             return 1
         }
+        let fences: FenceMonitor
+        switch ConfigLoader.fences(config) {
+        case .success(let loaded): fences = loaded
+        case .failure(let error):
+            try? FileDescriptor.standardError.writeAll("trackd: fences: \(error.description)\n")
+            return 1
+        }
         if options.check {
-            try? FileDescriptor.standardOutput.writeAll("trackd: \(options.configPath): ok\n")
+            try? FileDescriptor.standardOutput.writeAll(
+                "trackd: \(options.configPath): ok; \(fences.fences.count) fences from \(config.fences.file)\n")
             return 0
         }
         lineBufferStandardOutput()
@@ -54,9 +62,9 @@ public enum TrackdCommand {
         if let replay = options.replay {
             let pacing: ReplaySource.Pacing = options.speed == 0
                 ? .asFastAsPossible : .receiverTime(speedFactor: Double(options.speed))
-            return serve(source: ReplaySource(path: replay, pacing: pacing), config: config, board: board, options: options)
+            return serve(source: ReplaySource(path: replay, pacing: pacing), config: config, board: board, fences: fences, options: options)
         }
-        return serve(source: SerialPort(serialConfiguration(receiver)), config: config, board: board, options: options)
+        return serve(source: SerialPort(serialConfiguration(receiver)), config: config, board: board, fences: fences, options: options)
     }
 
     static func serialConfiguration(_ receiver: TrackdConfig.Receiver) -> SerialPort.Configuration {
@@ -73,18 +81,18 @@ public enum TrackdCommand {
 
     /// Picks the GPIO backend: the fake one for the simulated board, libgpiod otherwise.
     static func serve<Source: ReceiverSource & ~Copyable>(
-        source: consuming Source, config: TrackdConfig, board: BoardMap, options: Options
+        source: consuming Source, config: TrackdConfig, board: BoardMap, fences: FenceMonitor, options: Options
     ) -> Int32 {
         if config.board.simulated {
             var fake = FakeGPIOBackend(chips: [ConfigLoader.simulatedChip])
             fake.keepsWaveform = false
-            return serve(source: source, config: config, board: board, gpio: fake, options: options)
+            return serve(source: source, config: config, board: board, gpio: fake, fences: fences, options: options)
         }
-        return serve(source: source, config: config, board: board, gpio: LibgpiodBackend(), options: options)
+        return serve(source: source, config: config, board: board, gpio: LibgpiodBackend(), fences: fences, options: options)
     }
 
     static func serve<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>(
-        source: consuming Source, config: TrackdConfig, board map: BoardMap, gpio: GPIO, options: Options
+        source: consuming Source, config: TrackdConfig, board map: BoardMap, gpio: GPIO, fences: FenceMonitor, options: Options
     ) -> Int32 {
         let signals: SignalDescriptor
         let control: ControlServer
@@ -109,6 +117,7 @@ public enum TrackdCommand {
                 "trackd: control socket group '\(config.control.group)': \(error.message); only root can use trackctl\n")
         }
         var pipeline = ConfigLoader.pipeline(config)
+        ConfigLoader.install(fences, config, into: &pipeline.status)
         var stateFile = StateFile(path: config.state.file, storage: PosixStateFileStorage())
         let (persisted, problem) = stateFile.loadOrDefault()
         pipeline.status.permission = Permission.atStartUp(stored: persisted.permission,
@@ -165,6 +174,13 @@ public enum TrackdCommand {
                 pipeline.filter.settings = ConfigLoader.filterSettings(config)
                 pipeline.sampling.settings = ConfigLoader.samplingSettings(config)
                 pipeline.status.profile = ConfigLoader.profile(config)
+                // New fences start over from their initial states; bad ones keep the old.
+                switch ConfigLoader.fences(config) {
+                case .success(let fences): ConfigLoader.install(fences, config, into: &pipeline.status)
+                case .failure(let error):
+                    try? FileDescriptor.standardError.writeAll("trackd: reload: fences kept: \(error.description)\n")
+                    return "fences: " + error.description + " (the previous fences are kept)"
+                }
                 boardSettings = BoardSettings(config)
                 if newMap != map {
                     return "[board] lines changed: restart trackd to switch lines (other settings applied)"

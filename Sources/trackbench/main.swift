@@ -14,6 +14,8 @@ import TrackIO
 //                          malloc counter's difference between two FRAMES must be zero
 //   trackbench density FILE.csv [SYNC_MS [KEYFRAME_MS]]
 //                          a track's fixes through the log encoder (Density.swift)
+//   trackbench fences FENCES.geojson POINTS PASSES
+//                          fixes through the geofence monitor (Fences.swift)
 //   trackbench logencode FILE.csv ROUNDS
 //                          the same fixes through one encoder ROUNDS times into one buffer; the
 //                          malloc counter's difference between two ROUNDS must be zero
@@ -31,6 +33,8 @@ let usage: StaticString = """
            trackbench leds FRAMES evaluate FRAMES LED frames, print lit=…
            trackbench density FILE.csv [SYNC_MS [KEYFRAME_MS]]
                                   encode a track's fixes into log blocks, print fixes=… log=…
+           trackbench fences FENCES.geojson POINTS PASSES
+                                  feed points through the fence monitor, print fences=… ns=…
            trackbench logencode FILE.csv ROUNDS
                                   encode them ROUNDS times into one buffer, print records=…
            trackbench powercut [FILE.csv]
@@ -123,6 +127,14 @@ if arguments.first == "leds", arguments.count == 2, let frames = Int(arguments[1
 if arguments.first == "wakeups", (3...4).contains(arguments.count),
    let baud = Int(arguments[1]), let epochs = Int(arguments[2]) {
     exitProcess(runWakeUps(baud: baud, epochs: epochs, coalescingBytes: arguments.count == 4 ? Int(arguments[3]) ?? 800 : 800))
+}
+if arguments.first == "fences", arguments.count == 4, let passes = Int(arguments[3]) {
+    do throws(Errno) {
+        exitProcess(try runFences(arguments[1], arguments[2], passes: passes))
+    } catch {
+        try? FileDescriptor.standardError.writeAll("trackbench: fences: \(error.message)\n")
+        exitProcess(1)
+    }
 }
 if arguments.first == "logencode", arguments.count == 3, let rounds = Int(arguments[2]) {
     do throws(Errno) {

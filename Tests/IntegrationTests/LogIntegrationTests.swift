@@ -6,17 +6,7 @@ import Testing
 @Suite struct LogIntegrationTests {
     @Test("a replay ends up in the log, readable by trackctl log list and verify")
     func replayEndsUpInTheLog() throws {
-        guard let bytes = DaemonHarness.capture("ublox-neo-m9n-nmea.log") else {
-            print("skipped: ../shared/data/gpsd-regress is absent")
-            return
-        }
-        let harness = try DaemonHarness()
-        try harness.start()
-        #expect(try harness.trackctl(["privacy", "allow", "always"]).status == 0)
-        harness.feed(bytes)
-        let status = try harness.waitForStatus { json in
-            ((json["sampling"] as? [String: Any])?["recorded"] as? Int ?? 0) > 0
-        }
+        guard let (harness, status) = try DaemonHarness.recording("ublox-neo-m9n-nmea.log") else { return }
         let shown = try harness.trackctl(["status"]).output
         let json = try #require(status, "trackd recorded no fix: \(shown)")
         #expect(try harness.trackctl(["mark", "old", "bridge"]).status == 0)

@@ -28,7 +28,7 @@ struct ConfigErrorTests {
         ("[receiver]\nreopen--min = 1s", "trackd.conf:2: receiver.reopen--min: key names are lower-case-with-dashes"),
         // Unknown sections and keys, keys outside a section, duplicates.
         ("\n[recever]", "trackd.conf:2: unknown section [recever] (known: receiver, filter, sampling, log, control, "
-            + "state, privacy, board, leds)"),
+            + "state, privacy, board, leds, fences)"),
         ("[receiver]\nbaudrate = 9600",
          "trackd.conf:2: receiver.baudrate: unknown key (this section has: device, baud, reopen-min, reopen-max)"),
         ("[filter]\ndevice = /dev/serial0", "trackd.conf:2: filter.device: unknown key (this section has: max-age, "
@@ -74,6 +74,10 @@ struct ConfigErrorTests {
          #"trackd.conf:3: receiver.reopen-max: "10s" is less than receiver.reopen-min (20s)"#),
         ("[receiver]\nreopen-max = 10s\nreopen-min = 20000ms",
          #"trackd.conf:3: receiver.reopen-min: "20000ms" is more than receiver.reopen-max (10s)"#),
+        ("[fences]\nagree = 6",
+         #"trackd.conf:2: fences.agree: "6" is more than fences.window (5, the default)"#),
+        ("[fences]\nmin-radius = 100\nmax-radius = 50",
+         #"trackd.conf:3: fences.max-radius: "50" is less than fences.min-radius (100)"#),
         ("[log]\nsegment-size = 256M",
          #"trackd.conf:2: log.segment-size: "256M" is more than half log.quota (256M, the default)"#),
         ("[log]\nquota = 1M",

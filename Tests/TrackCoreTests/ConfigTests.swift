@@ -119,6 +119,13 @@ struct ConfigTests {
         ConfigCase("[state]\nfile = /data/trackd/state") { $0.state.file = "/data/trackd/state" },
         ConfigCase("[board]\nfile = /etc/trackd/board.conf") { $0.board.file = "/etc/trackd/board.conf" },
         ConfigCase("[board]\nfile =") { $0.board.file = nil },
+        ConfigCase("[fences]\nfile = /data/fences.geojson") { $0.fences.file = "/data/fences.geojson" },
+        ConfigCase("[fences]\nmin-radius = 50") { $0.fences.settings.minimumRadiusMetres = 50 },
+        ConfigCase("[fences]\nmax-radius = 5000") { $0.fences.settings.maximumRadiusMetres = 5_000 },
+        ConfigCase("[fences]\nagree = 2") { $0.fences.settings.agreeingFixes = 2 },
+        ConfigCase("[fences]\nwindow = 8") { $0.fences.settings.windowFixes = 8 },
+        ConfigCase("[fences]\nhysteresis = 7.5") { $0.fences.settings.hysteresisMetres = 7.5 },
+        ConfigCase("[fences]\nmax-commands = 1") { $0.fences.maxCommands = 1 },
         ConfigCase("[board]\nfile = /etc/trackd/board.conf\n[sampling]\nprofile = arrival\nheartbeat = 1h") {
             $0.board.file = "/etc/trackd/board.conf"
             $0.sampling.profile = .arrival

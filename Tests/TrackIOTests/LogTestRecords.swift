@@ -27,19 +27,24 @@ enum LogTestRecords {
         var encoder = LogEncoder(sequence: sequence, keyframeIntervalMilliseconds: keyframeSeconds * 1000)
         var bytes: [UInt8] = []
         var offsets: [Int] = []
-        func seal() {
-            var span = buffer.mutableSpan
-            let length = encoder.sealChunk(&span)
-            guard length > 0 else { return }
-            offsets.append(bytes.count)
-            bytes.append(contentsOf: buffer[0..<length])
-        }
-        for record in records {
-            if encoder.recordCount >= perChunk { seal() }
+        for (index, record) in records.enumerated() {
+            if encoder.recordCount >= perChunk {
+                seal(&encoder, &buffer, into: &bytes, &offsets)
+            }
             var span = buffer.mutableSpan
             _ = encoder.append(record, to: &span)
+            if index == records.count - 1 { seal(&encoder, &buffer, into: &bytes, &offsets) }
         }
-        seal()
         return (bytes, offsets)
+    }
+
+    /// Seals the encoder's chunk and appends it (and its offset) to `bytes`.
+    static func seal(_ encoder: inout LogEncoder, _ buffer: inout [UInt8], into bytes: inout [UInt8],
+                     _ offsets: inout [Int]) {
+        var span = buffer.mutableSpan
+        let length = encoder.sealChunk(&span)
+        guard length > 0 else { return }
+        offsets.append(bytes.count)
+        bytes.append(contentsOf: buffer[0..<length])
     }
 }

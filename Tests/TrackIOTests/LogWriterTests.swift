@@ -20,7 +20,7 @@ import TrackIO
         return (reader.readAll(), reader)
     }
 
-    @Test(arguments: [(1_024, Int64(86_400_000)), (1 << 20, Int64(60_000))])
+    @Test(arguments: [(512, Int64(86_400_000)), (1 << 20, Int64(60_000))])
     func rotatesBySizeAndAgeAndEverySegmentStartsWithAKeyframe(limit: Int, age: Int64) throws {
         let settings = LogWriterSettings(directory: "/log", segmentByteLimit: limit, segmentAgeLimitMilliseconds: age)
         var writer = try LogWriter(settings: settings, files: FaultyLogDisk(), now: Self.start)

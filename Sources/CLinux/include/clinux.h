@@ -148,4 +148,17 @@ static inline int64_t clinux_file_size(const char *path) {
     return (int64_t)info.st_size;
 }
 
+/// Starts the program at `path` (no PATH search, no shell) with `argv` and `envp` (both
+/// NULL-terminated) through posix_spawn: the child gets an empty signal mask and default
+/// dispositions (the daemon blocks its signals for the signalfd and ignores SIGPIPE), standard
+/// input from /dev/null, and its own process group. Returns the pid, or -1 with errno set.
+int clinux_spawn(const char *path, char *const argv[], char *const envp[]);
+
+/// Reaps child `pid` if it has finished, without waiting: `pid` (exit status in `*status`, as
+/// waitpid gives it), 0 while it runs, -1 with errno set (ECHILD: no such child).
+int clinux_reap(int pid, int *status);
+
+/// The exit code of a waitpid status, or 128 + the signal number for a child killed by one.
+int clinux_exit_code(int status);
+
 #endif

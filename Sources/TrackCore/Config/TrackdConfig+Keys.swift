@@ -11,6 +11,7 @@ extension TrackdConfig {
     public static let sections: [ConfigSection] = [
         receiverSection, filterSection, samplingSection, logSection, controlSection, stateSection, privacySection,
         boardSection, ledsSection,
+        fencesSection,
     ]
 
     /// Pairs of keys where `lower` × `factor` ≤ `upper` must hold, checked after the whole file.
@@ -18,6 +19,8 @@ extension TrackdConfig {
         ConfigOrder(lower: "receiver.reopen-min", upper: "receiver.reopen-max", factor: 1),
         // Deleting the oldest segment must leave room for the open one.
         ConfigOrder(lower: "log.segment-size", upper: "log.quota", factor: 2),
+        ConfigOrder(lower: "fences.min-radius", upper: "fences.max-radius", factor: 1),
+        ConfigOrder(lower: "fences.agree", upper: "fences.window", factor: 1),
     ]
 }
 
@@ -166,4 +169,37 @@ private let stateSection = ConfigSection("state", "What must survive power cuts.
     ConfigKey("file", .path(maxBytes: 4095, optional: false), default: "/var/lib/trackd/state",
               example: "/data/trackd/state",
               "Permission state, odometer and counters, written atomically.") { $0.state.file = $1.text },
+])
+private let fencesSection = ConfigSection("fences", "Geofences: the file, and how a transition is confirmed.", [
+    ConfigKey("file", .path(maxBytes: 4095, optional: false), default: "/etc/trackd/fences.geojson",
+              example: "/data/trackd/fences.geojson",
+              """
+              GeoJSON FeatureCollection of Polygon, MultiPolygon and Point (with `properties.radius`) \
+              features; `trackctl fence validate FILE` checks one. A missing file means no fences.
+              """) { $0.fences.file = $1.text },
+    ConfigKey("min-radius", .distance(1_000...1_000_000), default: "10", example: "50",
+              "Smallest circle radius in metres a fences file may use.") {
+        $0.fences.settings.minimumRadiusMetres = Double($1.number) / 1000
+    },
+    ConfigKey("max-radius", .distance(1_000...500_000_000), default: "50000", example: "5000",
+              "Largest circle radius in metres; at least `min-radius`.") {
+        $0.fences.settings.maximumRadiusMetres = Double($1.number) / 1000
+    },
+    ConfigKey("agree", .count(1...32), default: "3", example: "4",
+              "Fixes that must agree, among the last `window`, before a fence changes state.") {
+        $0.fences.settings.agreeingFixes = Int($1.number)
+    },
+    ConfigKey("window", .count(1...32), default: "5", example: "6",
+              "Recent filtered fixes the vote looks at; at least `agree`.") {
+        $0.fences.settings.windowFixes = Int($1.number)
+    },
+    ConfigKey("hysteresis", .distance(0...1_000_000), default: "20", example: "30",
+              """
+              Metres beyond the edge, on top of a fix's accuracy, that a fix must be to vote for \
+              leaving the state a fence is in.
+              """) { $0.fences.settings.hysteresisMetres = Double($1.number) / 1000 },
+    ConfigKey("max-commands", .count(0...64), default: "4", example: "2",
+              "Most fence event commands running at once; the commands of further events are skipped and counted.") {
+        $0.fences.maxCommands = Int($1.number)
+    },
 ])

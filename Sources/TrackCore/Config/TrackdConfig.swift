@@ -24,6 +24,8 @@ public struct TrackdConfig: Equatable, Sendable {
     public var board = Board()
     /// `[leds]`: the LED patterns, DESIGN's table with any slot overridden.
     public var leds = LEDTable()
+    /// `[fences]`.
+    public var fences = Fences()
 
     /// The defaults.
     public init() {}
@@ -173,6 +175,19 @@ public struct TrackdConfig: Equatable, Sendable {
         public var debounceMilliseconds: Int64 = 30
         /// How long the button is held for a long press (toggle private mode), in ms (3 s).
         public var longPressMilliseconds: Int64 = 3_000
+
+        /// The defaults.
+        public init() {}
+    }
+
+    /// `[fences]`: the fences file, how transitions are confirmed, and event commands.
+    public struct Fences: Equatable, Sendable {
+        /// The GeoJSON fences file; a missing file means no fences.
+        public var file = "/etc/trackd/fences.geojson"
+        /// Radius range, k of n and the hysteresis band (see `FenceSettings`).
+        public var settings = FenceSettings()
+        /// Most event commands running at once; further events' commands are dropped and counted.
+        public var maxCommands = 4
 
         /// The defaults.
         public init() {}

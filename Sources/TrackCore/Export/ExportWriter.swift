@@ -1,0 +1,75 @@
+/// A marked place as exported: a waypoint (button, `trackctl mark`) or a fence event, e.g.
+/// `camp 2` at 48.1173°N 11.5167°E, 12:00:00Z, type `waypoint`.
+public struct ExportPlace: Equatable, Sendable {
+    /// When it was recorded.
+    public var time: UTCTime
+    /// Where, in the export's datum, at 1e-7°.
+    public var position: LogPosition
+    /// The name: the waypoint's label (`mark` when it has none) or `fence 3 enter`.
+    public var name: String
+    /// One line saying what it is, e.g. `geofence 3: enter`.
+    public var description: String
+    /// A short machine-readable kind: `waypoint`, `fence-enter`, `fence-exit`, `fence-dwell`.
+    public var type: String
+
+    /// A place from its parts.
+    public init(time: UTCTime, position: LogPosition, name: String, description: String, type: String) {
+        self.time = time
+        self.position = position
+        self.name = name
+        self.description = description
+        self.type = type
+    }
+
+    /// The place a waypoint or fence event record stands for (nil for other records), with its
+    /// position already in the export's datum.
+    public init?(_ record: LogRecord, datum: Datum) {
+        switch record {
+        case .waypoint(let time, let position, let label):
+            let text = label.string
+            self.init(time: time, position: datum.fromWGS84(position), name: text.isEmpty ? "mark" : text,
+                      description: "waypoint", type: "waypoint")
+        case .fenceEvent(let time, let fenceID, let kind, let position):
+            let word = switch kind {
+            case .enter: "enter"
+            case .exit: "exit"
+            case .dwell: "dwell"
+            }
+            let id = "\(fenceID)"
+            self.init(time: time, position: datum.fromWGS84(position), name: "fence " + id + " " + word,
+                      description: "geofence " + id + ": " + word, type: "fence-" + word)
+        case .fix, .permissionChange, .bootMarker, .gap:
+            return nil
+        }
+    }
+}
+
+/// One export format's text, written piece by piece as `TrackExporter` walks the log: the
+/// header, the places (in the first of two passes), then tracks of segments of fixes, then
+/// the footer. Each call appends to `out` at most about 600 bytes (a place with a 64-byte
+/// label escaped), which the exporter hands on before the next call.
+///
+/// Numbering: tracks and segments count from 1; a segment holds at least two fixes, a
+/// segment of one fix is written by `loneFix` instead (GeoJSON and KML lines need two points).
+public protocol ExportWriter {
+    /// True when the format carries places (CSV does not).
+    static var exportsPlaces: Bool { get }
+    /// The start of the file.
+    mutating func header(_ out: inout TextBuffer)
+    /// The end of the file.
+    mutating func footer(_ out: inout TextBuffer)
+    /// A waypoint or fence event; all come before the first track.
+    mutating func place(_ place: ExportPlace, _ out: inout TextBuffer)
+    /// A new track (a new boot of the daemon); `number` counts from 1.
+    mutating func beginTrack(_ number: Int, _ out: inout TextBuffer)
+    /// The end of the current track.
+    mutating func endTrack(_ out: inout TextBuffer)
+    /// A new segment of the current track, starting with `first`.
+    mutating func beginSegment(_ number: Int, first: LogFix, _ out: inout TextBuffer)
+    /// One fix of the current segment (the first one included).
+    mutating func fix(_ fix: LogFix, _ out: inout TextBuffer)
+    /// The end of the current segment; `last` is its last fix, `count` its fixes (≥ 2).
+    mutating func endSegment(last: LogFix, count: Int, _ out: inout TextBuffer)
+    /// A segment of one fix.
+    mutating func loneFix(_ fix: LogFix, segment: Int, _ out: inout TextBuffer)
+}

@@ -1,0 +1,162 @@
+/// Every fence's state over the ring of recent filtered fixes: votes per fix (inside, outside,
+/// unknown when the accuracy circle straddles the edge, with the hysteresis band), transitions
+/// when `agreeingFixes` of the last `windowFixes` agree, dwell after the loitering delay.
+///
+/// Per fix it looks only at fences the index finds near the fix and fences that are not yet
+/// settled outside (inside, unknown, or with a recent non-outside vote); a fence it skips has
+/// voted outside, which it catches up on the next look. Nothing is allocated per fix: the
+/// arrays are sized at start-up. Example: 10,000 fences, a fix near two of them → two
+/// distance computations and a handful of index nodes.
+public struct FenceMonitor {
+    /// The fences watched.
+    public let fences: FenceSet
+    /// The settings in force.
+    public let settings: FenceSettings
+    /// Per-fence state and the list of fences to look at, allocated once here. A reference:
+    /// copies of the monitor share it, so a daemon that copies its pipeline around a closure
+    /// does not copy (allocate) ten thousand states per fix.
+    let storage: FenceMonitorStorage
+
+    /// A monitor over `fences`; every fence starts unknown and is looked at until its window
+    /// has filled.
+    public init(fences: FenceSet, settings: FenceSettings) {
+        self.fences = fences
+        self.settings = settings
+        storage = FenceMonitorStorage(count: fences.count)
+    }
+
+    /// The state of each fence, by fence index.
+    public var tracks: UnsafeBufferPointer<FenceTrack> { UnsafeBufferPointer(storage.tracks) }
+    /// Filtered fixes seen.
+    public var sequence: UInt32 { storage.sequence }
+    /// Fences currently inside.
+    public var insideCount: Int { storage.insideCount }
+    /// Fences looked at on every fix.
+    var activeCount: Int { storage.activeCount }
+
+    /// Feeds one filtered fix: `position`, its accuracy (1σ radius, mm) and its UTC time (ms
+    /// since the epoch). Calls `report` with (fence index, transition) for every initial state,
+    /// enter, exit and dwell, in fence order within a kind of pass. Allocates nothing.
+    public mutating func update(position: Coordinate, accuracyMillimetres: Int64, timeMilliseconds: Int64,
+                                _ report: (Int, FenceTransition) -> Void) {
+        let storage = self.storage
+        storage.sequence &+= 1
+        let sequence = storage.sequence
+        let tracks = storage.tracks
+        let active = storage.active
+        let accuracy = Double(max(accuracyMillimetres, 0)) / 1000
+        let limit = accuracy + settings.hysteresisMetres + 1
+        let point = GeoVector(position)
+        let fences = self.fences
+        // Fences near the fix: vote with their distance.
+        FenceBox.around(position.latitudeDegrees, position.longitudeDegrees, metres: limit) { box in
+            fences.index.query(box) { fence in
+                guard tracks[fence].lastSequence != sequence else { return }
+                let distance = fences.signedDistance(of: fence, to: point, coordinate: position, limitMetres: limit)
+                vote(fence, distance: distance, accuracyMetres: accuracy, time: timeMilliseconds, report)
+                if !tracks[fence].active {
+                    tracks[fence].active = true
+                    active[storage.activeCount] = Int32(fence)
+                    storage.activeCount += 1
+                }
+            }
+        }
+        // Unsettled fences the index did not find: the fix is far outside them.
+        var slot = 0
+        while slot < storage.activeCount {
+            let fence = Int(active[slot])
+            if tracks[fence].lastSequence != sequence {
+                vote(fence, distance: -.infinity, accuracyMetres: accuracy, time: timeMilliseconds, report)
+            }
+            let track = tracks[fence]
+            if track.state == .outside && track.outsideVotes & settings.windowMask == settings.windowMask {
+                tracks[fence].active = false
+                storage.activeCount -= 1
+                active[slot] = active[storage.activeCount]
+            } else {
+                slot += 1
+            }
+        }
+    }
+
+    func vote(_ fence: Int, distance: Double, accuracyMetres: Double, time: Int64,
+                       _ report: (Int, FenceTransition) -> Void) {
+        let storage = self.storage
+        let sequence = storage.sequence
+        var track = storage.tracks[fence]
+        // Fixes since this fence's last vote were far outside it.
+        let missed = sequence &- track.lastSequence &- 1
+        let shift = min(missed + 1, 32)
+        let fill: UInt32 = missed >= 32 ? UInt32.max : (UInt32(1) << missed) &- 1
+        track.insideVotes = shift >= 32 ? 0 : track.insideVotes << shift
+        track.outsideVotes = (shift >= 32 ? 0 : track.outsideVotes << shift) | fill << 1
+        track.lastSequence = sequence
+        // The hysteresis band: leaving a confirmed state needs the fix further past the edge.
+        let enterMargin = accuracyMetres + (track.state == .outside ? settings.hysteresisMetres : 0)
+        let exitMargin = accuracyMetres + (track.state == .inside ? settings.hysteresisMetres : 0)
+        if distance > enterMargin { track.insideVotes |= 1 } else if distance < -exitMargin { track.outsideVotes |= 1 }
+        let window = settings.windowMask
+        let insides = (track.insideVotes & window).nonzeroBitCount
+        let outsides = (track.outsideVotes & window).nonzeroBitCount
+        var decided: FenceState?
+        if insides >= settings.agreeingFixes && track.state != .inside { decided = .inside }
+        if outsides >= settings.agreeingFixes && track.state != .outside { decided = .outside }
+        if let decided {
+            let previous = track.state
+            track.state = decided
+            track.sinceMilliseconds = time
+            // Votes for the state just left no longer count: leaving again takes k new ones,
+            // so a window split 3 : 2 cannot flip back on the next fix.
+            if decided == .inside { track.outsideVotes = 0 } else { track.insideVotes = 0 }
+            track.dwellReported = false
+            if decided == .inside { storage.insideCount += 1 }
+            if previous == .inside { storage.insideCount -= 1 }
+            if previous == .unknown {
+                // Never decided before (even if reported unknown): still the start-up state.
+                track.reported = true
+                report(fence, .initial(decided))
+            } else {
+                let notify = fences.fences[fence].notify
+                if decided == .inside && notify.contains(.enter) { report(fence, .enter) }
+                if decided == .outside && notify.contains(.exit) { report(fence, .exit) }
+            }
+        } else if !track.reported && sequence >= UInt32(settings.windowFixes) {
+            track.reported = true
+            track.sinceMilliseconds = time
+            report(fence, .initial(.unknown))
+        }
+        if track.state == .inside && !track.dwellReported, let dwell = fences.fences[fence].dwellSeconds,
+           fences.fences[fence].notify.contains(.dwell), let since = track.sinceMilliseconds,
+           time - since >= Int64(dwell) * 1000 {
+            track.dwellReported = true
+            report(fence, .dwell)
+        }
+        storage.tracks[fence] = track
+    }
+}
+
+/// The monitor's fixed storage: one `FenceTrack` per fence and the active list, allocated at
+/// start-up and freed with the last monitor that shares it.
+final class FenceMonitorStorage {
+    let tracks: UnsafeMutableBufferPointer<FenceTrack>
+    let active: UnsafeMutableBufferPointer<Int32>
+    var activeCount: Int
+    var sequence: UInt32 = 0
+    var insideCount = 0
+
+    init(count: Int) {
+        tracks = .allocate(capacity: max(count, 1))
+        tracks.initialize(repeating: FenceTrack())
+        active = .allocate(capacity: max(count, 1))
+        for index in 0..<count {
+            tracks[index].active = true
+            active[index] = Int32(index)
+        }
+        activeCount = count
+    }
+
+    deinit {
+        tracks.deallocate()
+        active.deallocate()
+    }
+}

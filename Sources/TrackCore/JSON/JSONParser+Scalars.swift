@@ -1,0 +1,191 @@
+/// Strings and numbers: the byte-level grammar of RFC 8259 §6 and §7, with UTF-8 checked as
+/// RFC 3629 defines it.
+extension JSONParser {
+    /// Parses a string at `position` (on its opening quote); returns its decoded bytes' range in
+    /// `document.stringBytes`.
+    mutating func parseString() throws(JSONError) -> Range<Int> {
+        position += 1
+        let start = document.stringBytes.count
+        while true {
+            let byte = try peek()
+            switch byte {
+            case UInt8(ascii: "\""):
+                position += 1
+                return start..<document.stringBytes.count
+            case UInt8(ascii: "\\"):
+                try parseEscape()
+            case 0..<0x20:
+                throw error(.controlCharacterInString(byte))
+            case 0x20..<0x80:
+                document.stringBytes.append(byte)
+                position += 1
+            default:
+                try copyUTF8Sequence()
+            }
+        }
+    }
+
+    mutating func parseEscape() throws(JSONError) {
+        let escapeStart = position
+        position += 1
+        let byte = try peek()
+        position += 1
+        let simple: UInt8
+        switch byte {
+        case UInt8(ascii: "\""): simple = 0x22
+        case UInt8(ascii: "\\"): simple = 0x5C
+        case UInt8(ascii: "/"): simple = 0x2F
+        case UInt8(ascii: "b"): simple = 0x08
+        case UInt8(ascii: "f"): simple = 0x0C
+        case UInt8(ascii: "n"): simple = 0x0A
+        case UInt8(ascii: "r"): simple = 0x0D
+        case UInt8(ascii: "t"): simple = 0x09
+        case UInt8(ascii: "u"):
+            var scalar = try hexQuad()
+            if scalar >= 0xD800 && scalar < 0xDC00 {
+                // A high surrogate must be followed by \u and a low one.
+                guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"),
+                      bytes[position + 1] == UInt8(ascii: "u") else { throw error(.loneSurrogate, at: escapeStart) }
+                position += 2
+                let low = try hexQuad()
+                guard low >= 0xDC00 && low < 0xE000 else { throw error(.loneSurrogate, at: escapeStart) }
+                scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+            } else if scalar >= 0xDC00 && scalar < 0xE000 {
+                throw error(.loneSurrogate, at: escapeStart)
+            }
+            appendUTF8(scalar)
+            return
+        default:
+            throw error(.invalidEscape, at: escapeStart)
+        }
+        document.stringBytes.append(simple)
+    }
+
+    mutating func hexQuad() throws(JSONError) -> UInt32 {
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = try peek()
+            let digit: UInt8
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+            default: throw error(.invalidEscape)
+            }
+            value = value << 4 | UInt32(digit)
+            position += 1
+        }
+        return value
+    }
+
+    mutating func appendUTF8(_ scalar: UInt32) {
+        if scalar < 0x80 {
+            document.stringBytes.append(UInt8(scalar))
+        } else if scalar < 0x800 {
+            document.stringBytes.append(UInt8(0xC0 | scalar >> 6))
+            document.stringBytes.append(UInt8(0x80 | scalar & 0x3F))
+        } else if scalar < 0x10000 {
+            document.stringBytes.append(UInt8(0xE0 | scalar >> 12))
+            document.stringBytes.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            document.stringBytes.append(UInt8(0x80 | scalar & 0x3F))
+        } else {
+            document.stringBytes.append(UInt8(0xF0 | scalar >> 18))
+            document.stringBytes.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+            document.stringBytes.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            document.stringBytes.append(UInt8(0x80 | scalar & 0x3F))
+        }
+    }
+
+    /// Copies one multi-byte UTF-8 sequence, refusing what RFC 3629 forbids (Table 3-7 of the
+    /// Unicode standard: the second byte's range depends on the first).
+    mutating func copyUTF8Sequence() throws(JSONError) {
+        let first = bytes[position]
+        let length: Int
+        var low: UInt8 = 0x80
+        var high: UInt8 = 0xBF
+        switch first {
+        case 0xC2...0xDF: length = 2
+        case 0xE0: length = 3; low = 0xA0
+        case 0xE1...0xEC, 0xEE...0xEF: length = 3
+        case 0xED: length = 3; high = 0x9F
+        case 0xF0: length = 4; low = 0x90
+        case 0xF1...0xF3: length = 4
+        case 0xF4: length = 4; high = 0x8F
+        default: throw error(.invalidUTF8)
+        }
+        guard position + length <= bytes.count else { throw error(.invalidUTF8) }
+        for offset in 1..<length {
+            let byte = bytes[position + offset]
+            let (minimum, maximum) = offset == 1 ? (low, high) : (UInt8(0x80), UInt8(0xBF))
+            guard byte >= minimum && byte <= maximum else { throw error(.invalidUTF8) }
+        }
+        for offset in 0..<length { document.stringBytes.append(bytes[position + offset]) }
+        position += length
+    }
+
+    /// Parses `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
+    mutating func parseNumber() throws(JSONError) -> JSONNumber {
+        let start = position
+        var number = JSONNumber(negative: false, significand: 0, exponent: 0)
+        if bytes[position] == UInt8(ascii: "-") {
+            number.negative = true
+            position += 1
+        }
+        var digits = 0
+        var significantDigits = 0
+        var fractionDigits = 0
+        var seenPoint = false
+        var dropped = 0
+        while position < bytes.count {
+            let byte = bytes[position]
+            if byte == UInt8(ascii: ".") {
+                guard !seenPoint, digits > 0 else { break }
+                seenPoint = true
+                position += 1
+                guard position < bytes.count, isDigit(bytes[position]) else { throw error(.malformedNumber, at: start) }
+                continue
+            }
+            guard isDigit(byte) else { break }
+            // A leading zero may only stand alone before the point.
+            if digits == 1 && !seenPoint && number.significand == 0 && significantDigits == 0 {
+                throw error(.malformedNumber, at: start)
+            }
+            digits += 1
+            if seenPoint { fractionDigits += 1 }
+            let digit = UInt64(byte - UInt8(ascii: "0"))
+            if significantDigits < 19 {
+                number.significand = number.significand * 10 + digit
+                if number.significand > 0 { significantDigits += 1 }
+            } else {
+                if !seenPoint { dropped += 1 }
+                if digit != 0 { number.truncated = true }
+                if seenPoint { fractionDigits -= 1 }
+            }
+            position += 1
+        }
+        guard digits > 0 else { throw error(.malformedNumber, at: start) }
+        var exponent = 0
+        if position < bytes.count && (bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E")) {
+            position += 1
+            var negativeExponent = false
+            if position < bytes.count && (bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-")) {
+                negativeExponent = bytes[position] == UInt8(ascii: "-")
+                position += 1
+            }
+            var exponentDigits = 0
+            while position < bytes.count && isDigit(bytes[position]) {
+                exponent = min(exponent * 10 + Int(bytes[position] - UInt8(ascii: "0")), 1_000_000)
+                exponentDigits += 1
+                position += 1
+            }
+            guard exponentDigits > 0 else { throw error(.malformedNumber, at: start) }
+            if negativeExponent { exponent = -exponent }
+        }
+        number.exponent = exponent + dropped - fractionDigits
+        return number
+    }
+
+    func isDigit(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+}

@@ -1,0 +1,95 @@
+import TrackCore
+import TrackIO
+
+/// `trackctl log export [--format gpx|geojson|kml|csv] [--log DIR] [--since T] [--until T]
+/// [--simplify METRES] [--datum wgs84|gcj02|bd09]`: the log as a file on standard output, what
+/// was left out and any damage on standard error. Exit 0 when the export was written (damaged
+/// chunks are skipped and named), 1 when the log cannot be read or the output fails, 2 for bad
+/// arguments.
+enum LogExport {
+    static let usage: StaticString = """
+        usage: trackctl log export [--format gpx|geojson|kml|csv] [--log DIR]
+                                   [--since TIME] [--until TIME] [--simplify METRES]
+                                   [--datum wgs84|gcj02|bd09]
+
+        Writes the track log to standard output, e.g.
+            ssh tracker trackctl log export --format gpx > trip.gpx
+
+          --format     gpx (default), geojson, kml or csv (time_utc,lat,lon,ele_m,speed_mps)
+          --log        the log directory (default /var/lib/trackd/log)
+          --since      leave out records before TIME (ISO 8601, e.g. 2026-11-30T12:00:00Z or 2026-11-30)
+          --until      leave out records at or after TIME
+          --simplify   drop fixes within METRES of the simplified line (Douglas-Peucker)
+          --datum      gcj02 or bd09 for Chinese maps (identity outside China)
+
+        """
+
+    static func run(_ arguments: [String]) -> Int32 {
+        if arguments.contains("-h") || arguments.contains("--help") {
+            try? FileDescriptor.standardOutput.writeAll(usage)
+            return 0
+        }
+        let parsed: LogExportArguments
+        do {
+            parsed = try LogExportArguments(arguments)
+        } catch {
+            try? FileDescriptor.standardError.writeAll("trackctl log export: " + error.description + "\n")
+            try? FileDescriptor.standardError.writeAll(usage)
+            return 2
+        }
+        switch parsed.format {
+        case .gpx: return export(GPXWriter(), parsed)
+        case .geojson: return export(GeoJSONWriter(), parsed)
+        case .kml: return export(KMLWriter(), parsed)
+        case .csv: return export(CSVWriter(), parsed)
+        }
+    }
+
+    /// Streams the log through `writer`, one pass per `TrackExporter.passCount`.
+    static func export<W: ExportWriter>(_ writer: W, _ arguments: LogExportArguments) -> Int32 {
+        var exporter = TrackExporter(writer, options: arguments.options)
+        var output = BufferedOutput(.standardOutput)
+        var failure: Errno?
+        func emit(_ line: borrowing TextBuffer) {
+            guard failure == nil else { return }
+            do throws(Errno) {
+                try line.withBytes { (bytes) throws(Errno) in try output.write(bytes) }
+            } catch {
+                failure = error
+            }
+        }
+        var problems: [LogProblem] = []
+        for pass in 0..<exporter.passCount {
+            var reader: LogReader<PosixLogFiles>
+            do {
+                reader = try LogReader(directory: arguments.directory)
+            } catch {
+                try? FileDescriptor.standardError.writeAll("trackctl log export: " + error.description + "\n")
+                return 1
+            }
+            exporter.begin(pass: pass, emit)
+            while failure == nil, let record = reader.next() { exporter.consume(record, emit) }
+            exporter.end(pass: pass, emit)
+            problems = reader.problems
+        }
+        if failure == nil {
+            do throws(Errno) { try output.flush() } catch { failure = error }
+        }
+        if let failure {
+            try? FileDescriptor.standardError.writeAll("trackctl log export: standard output: " + failure.message + "\n")
+            return 1
+        }
+        for problem in problems { try? FileDescriptor.standardError.writeAll("trackctl log export: " + problem.description + "\n") }
+        try? FileDescriptor.standardError.writeAll("trackctl log export: " + summary(exporter.counts, problems: problems.count) + "\n")
+        return 0
+    }
+
+    /// E.g. `3453 fixes in 2 segments, 1 place; 3101 fixes simplified away, 12 records outside the time window; 0 problems`.
+    static func summary(_ counts: ExportCounts, problems: Int) -> String {
+        var line = String(counts.fixes) + " fixes in " + String(counts.segments) + " segments, "
+            + String(counts.places) + " places"
+        if counts.simplified > 0 { line += "; " + String(counts.simplified) + " fixes simplified away" }
+        if counts.outsideWindow > 0 { line += "; " + String(counts.outsideWindow) + " records outside the time window" }
+        return line + "; " + String(problems) + " log problems"
+    }
+}

@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""Helpers for `scripts/bench fences` (run under .venv-fences, see scripts/setup-fences-venv).
+
+  fences.py generate N SEED OUT.geojson   N seeded fences around Tübingen in a 1° x 1.5° box:
+                                          40 % circles (30-500 m), 60 % star-shaped polygons
+                                          of 20-200 vertices (50-600 m across)
+  fences.py points COUNT SEED OUT.txt     a vehicle's 1 Hz track through the box: lines of
+                                          latitude and longitude in nanodegrees and accuracy mm
+  fences.py shapely FENCES POINTS         the peer: shapely STRtree.query(point,
+                                          predicate='intersects') per fix, one call at a time
+                                          and batched; prints `single_us=… batched_us=… hits=…`
+"""
+import json
+import math
+import random
+import sys
+import time
+
+CENTRE_LAT, CENTRE_LON = 48.5, 9.0
+HALF_LAT, HALF_LON = 0.5, 0.75
+METRES_PER_DEGREE = 111_320.0
+
+
+def local(lat, lon, east, north):
+    return (lat + north / METRES_PER_DEGREE,
+            lon + east / (METRES_PER_DEGREE * math.cos(math.radians(lat))))
+
+
+def generate(n, seed, path):
+    rnd = random.Random(seed)
+    features = []
+    for i in range(n):
+        lat = CENTRE_LAT + rnd.uniform(-HALF_LAT, HALF_LAT)
+        lon = CENTRE_LON + rnd.uniform(-HALF_LON, HALF_LON)
+        props = {"id": "f%d" % i}
+        if rnd.random() < 0.4:
+            props["radius"] = round(rnd.uniform(30, 500), 1)
+            geometry = {"type": "Point", "coordinates": [round(lon, 7), round(lat, 7)]}
+        else:
+            vertices = rnd.randint(20, 200)
+            size = rnd.uniform(25, 300)
+            angles = [2 * math.pi * (k + rnd.uniform(0.1, 0.9)) / vertices for k in range(vertices)]
+            ring = []
+            for a in angles:
+                r = size * rnd.uniform(0.6, 1.0)
+                plat, plon = local(lat, lon, r * math.sin(a), r * math.cos(a))
+                ring.append([round(plon, 7), round(plat, 7)])
+            ring.append(ring[0])
+            geometry = {"type": "Polygon", "coordinates": [ring]}
+        features.append({"type": "Feature", "properties": props, "geometry": geometry})
+    with open(path, "w") as out:
+        json.dump({"type": "FeatureCollection", "features": features}, out)
+
+
+def points(count, seed, path):
+    rnd = random.Random(seed)
+    lat, lon, heading = CENTRE_LAT, CENTRE_LON, rnd.uniform(0, 360)
+    with open(path, "w") as out:
+        for _ in range(count):
+            heading += rnd.gauss(0, 8)
+            if abs(lat - CENTRE_LAT) > HALF_LAT * 0.95 or abs(lon - CENTRE_LON) > HALF_LON * 0.95:
+                heading = math.degrees(math.atan2(CENTRE_LON - lon, CENTRE_LAT - lat))
+            speed = 15.0
+            lat, lon = local(lat, lon, speed * math.sin(math.radians(heading)), speed * math.cos(math.radians(heading)))
+            out.write("%d %d %d\n" % (round(lat * 1e9), round(lon * 1e9), rnd.randint(3000, 12000)))
+
+
+def peer(fences_path, points_path):
+    import shapely
+    from shapely.geometry import Polygon, shape
+
+    geoms = []
+    with open(fences_path) as f:
+        for feature in json.load(f)["features"]:
+            g = feature["geometry"]
+            if g["type"] == "Point":
+                lon, lat = g["coordinates"]
+                r = feature["properties"]["radius"]
+                ring = [local(lat, lon, r * math.sin(a), r * math.cos(a))
+                        for a in (2 * math.pi * k / 64 for k in range(64))]
+                geoms.append(Polygon([(x, y) for y, x in ring]))
+            else:
+                geoms.append(shape(g))
+    tree = shapely.STRtree(geoms)
+    coords = []
+    with open(points_path) as f:
+        for line in f:
+            lat, lon, _ = line.split()
+            coords.append((int(lon) / 1e9, int(lat) / 1e9))
+    pts = shapely.points(coords)
+    hits = 0
+    best_single = None
+    for _ in range(3):
+        start = time.perf_counter()
+        for p in pts:
+            hits += len(tree.query(p, predicate="intersects"))
+        elapsed = time.perf_counter() - start
+        best_single = elapsed if best_single is None else min(best_single, elapsed)
+    best_batched = None
+    for _ in range(3):
+        start = time.perf_counter()
+        tree.query(pts, predicate="intersects")
+        elapsed = time.perf_counter() - start
+        best_batched = elapsed if best_batched is None else min(best_batched, elapsed)
+    print("single_us=%.3f batched_us=%.3f hits=%d shapely=%s geos=%s" % (
+        best_single / len(pts) * 1e6, best_batched / len(pts) * 1e6, hits // 3,
+        shapely.__version__, shapely.geos_version_string))
+
+
+if __name__ == "__main__":
+    command = sys.argv[1]
+    if command == "generate":
+        generate(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])
+    elif command == "points":
+        points(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])
+    elif command == "shapely":
+        peer(sys.argv[2], sys.argv[3])
+    else:
+        sys.exit(__doc__)
