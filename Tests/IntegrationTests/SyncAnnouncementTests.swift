@@ -17,16 +17,17 @@ import Testing
         #expect(try harness.trackctl(["privacy", "allow", "always"]).status == 0)
         harness.feed(bytes)
         _ = try harness.waitForStatus { json in
-            ((json["log"] as? [String: Any])?["records"] as? Int ?? 0) > 2
+            ((json["log"] as? [String: Any])?["records"] as? Int ?? 0) >= 2
         }
         harness.stop()
-        let lines = harness.daemonOutput.split(separator: "\n").compactMap { try? Self.pattern.wholeMatch(in: $0) }
+        let output = harness.daemonOutput
+        let lines = output.split(separator: "\n").compactMap { try? Self.pattern.wholeMatch(in: $0) }
         guard announce else {
-            #expect(lines.isEmpty, "announced without announce-syncs: \(lines.count) lines")
+            #expect(lines.isEmpty, "announced without announce-syncs: \(output)")
             return
         }
         let counts = lines.compactMap { Int($0.output.1) }
-        #expect(counts.count >= 2, "\(harness.daemonOutput)")
+        #expect(!counts.isEmpty, "\(output)")
         #expect(counts == counts.sorted() && Set(counts).count == counts.count, "counts only grow: \(counts)")
         #expect(lines.last.map { $0.output.2 != "-" } == true, "the capture's fixes were synced")
         // The last announcement (SIGTERM's final sync) counts every record the log holds.
