@@ -102,3 +102,35 @@ check_private_log() {
     [ -n "$before" ] && [ "$before" = "$after" ] || die "fixes were logged in private mode (last fix $before → $after)"
     say "private mode: no fix logged (last durable fix stayed $before)"
 }
+
+# check_uart_equality BUILD: the whole capture through the guest's UART at 10 epochs/s, trackd
+# stopped with SIGTERM; the fixes in the guest's log (read off the disk image with debugfs) must
+# equal those of `trackd --replay` of the same bytes on the host, with the guest's state file.
+check_uart_equality() {
+    local build=$1 l=$RUN/uart-$1.log r=$RUN/uart-$1 pace
+    rm -rf "$r"; mkdir -p "$r"
+    fresh_disk
+    boot "$l" "$build"
+    wait_marker "$l" 'BOARD: ready' >/dev/null || { stop_qemu; unboot; tail -20 "$l"; die "UART boot never got ready"; }
+    python3 "$here/pace.py" "$CAPTURE" "$RUN/gps.in" 100 0 100000 "$r/sent.nmea" > /dev/null & pace=$!
+    wait "$pace" || true
+    # trackd has read the last epoch when its counters stop moving; give it a few seconds
+    sleep 4
+    guest 'kill -TERM $(pidof trackd); sleep 1; umount /mnt; poweroff -f'
+    wait "$QPID" 2>/dev/null || true
+    unboot
+    debugfs -R "rdump /log $r" "$DISK" > /dev/null 2>&1
+    debugfs -R "dump /state $r/state" "$DISK" > /dev/null 2>&1
+    [ -d "$r/log" ] && [ -f "$r/state" ] || die "UART: no log or state on the guest's disk"
+    guest_config | sed "s#/dev/serial0#/dev/null#; s#/run/trackd.sock#$r/control.sock#; s#/mnt/state#$r/state#;
+        s#/mnt/log#$r/replay-log#; /^\[board\]/,\$d" > "$r/replay.conf"
+    timeout -s TERM 20 "$2/trackd" --config "$r/replay.conf" --replay "$r/sent.nmea" --speed 0 > "$r/replay.out" 2>&1 || true
+    "$2/trackctl" log export --format csv --log "$r/log" > "$r/guest.csv"
+    "$2/trackctl" log export --format csv --log "$r/replay-log" > "$r/host.csv"
+    local fixes; fixes=$(($(wc -l < "$r/guest.csv") - 1))
+    if ! cmp -s "$r/guest.csv" "$r/host.csv" || (( fixes < 1 )); then
+        diff "$r/guest.csv" "$r/host.csv" | head -10
+        die "UART: the guest logged other fixes than a host replay of the same $(wc -c < "$r/sent.nmea") bytes"
+    fi
+    say "UART ($build): the guest logged the same $fixes fixes as a host replay of the same $(wc -c < "$r/sent.nmea") bytes"
+}

@@ -2,9 +2,10 @@
 """Paces an NMEA capture into a pipe as a receiver would: one epoch (the sentences sharing a
 first sentence type) at a time, EPOCH_MS apart, since the emulated UART does not pace at its baud rate.
 
-usage: pace.py CAPTURE FIFO EPOCH_MS [START_EPOCH [COUNT]]
+usage: pace.py CAPTURE FIFO EPOCH_MS [START_EPOCH [COUNT [SENT_FILE]]]
 Comment lines (#) of gpsd's captures are left out. Prints "pace: N epochs" when done; stops
-quietly when the reader goes away (qemu was killed)."""
+quietly when the reader goes away (qemu was killed). SENT_FILE gets the bytes written, for a
+replay of exactly what the guest received."""
 import sys, time
 
 def epochs(path):
@@ -32,14 +33,19 @@ def main():
     all_epochs = epochs(capture)
     count = int(sys.argv[5]) if len(sys.argv) > 5 else len(all_epochs) - start
     sent = 0
+    copy = open(sys.argv[6], 'wb') if len(sys.argv) > 6 else None
     try:
         with open(fifo, 'wb', buffering=0) as out:
             for epoch in all_epochs[start:start + count]:
                 out.write(epoch)
+                if copy:
+                    copy.write(epoch)
                 sent += 1
                 time.sleep(ms / 1000)
     except (BrokenPipeError, OSError):
         pass
+    if copy:
+        copy.close()
     print('pace: %d epochs' % sent, flush=True)
 
 if __name__ == '__main__':
