@@ -84,9 +84,18 @@ public enum TrackdCommand {
         source: consuming Source, config: TrackdConfig, board: BoardMap, fences: FenceMonitor, options: Options
     ) -> Int32 {
         if config.board.simulated {
+            #if hasFeature(Embedded)
+            // The firmware drives GPIO lines only. The simulated board is the demo's, on the host
+            // build; leaving it out of the firmware halves the daemon's specialised code (the
+            // loop is generic over the GPIO backend), which keeps the aarch64 binary in budget.
+            try? FileDescriptor.standardError.writeAll(
+                "trackd: \(options.configPath): [board] simulated = yes needs the host build; this firmware build drives GPIO lines only\n")
+            return 2
+            #else
             var fake = FakeGPIOBackend(chips: [ConfigLoader.simulatedChip])
             fake.keepsWaveform = false
             return serve(source: source, config: config, board: board, gpio: fake, fences: fences, options: options)
+            #endif
         }
         return serve(source: source, config: config, board: board, gpio: LibgpiodBackend(), fences: fences, options: options)
     }
