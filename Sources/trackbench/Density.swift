@@ -15,71 +15,6 @@ import TrackIO
 //   encodeNs=T (wall time of append and seal per fix, this machine)
 //   lossless=1 when decoding every chunk gave back exactly the encoded fixes.
 
-/// One CSV row at the log's precision; nil fields were empty.
-func densityFix(_ line: ArraySlice<UInt8>) -> LogFix? {
-    let fields = line.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false)
-    guard fields.count >= 3, let time = isoTime(fields[0]),
-          let lat = scaledDecimal(fields[1], digits: 7), let lon = scaledDecimal(fields[2], digits: 7),
-          let latE7 = Int32(exactly: lat), let lonE7 = Int32(exactly: lon) else { return nil }
-    let ele = fields.count > 3 ? scaledDecimal(fields[3], digits: 1).flatMap { Int32(exactly: $0) } : nil
-    let speed = fields.count > 4 ? scaledDecimal(fields[4], digits: 2).flatMap { Int32(exactly: $0) } : nil
-    return LogFix(time: time, position: LogPosition(latitudeE7: latE7, longitudeE7: lonE7),
-                  altitudeDecimetres: ele, speedCentimetresPerSecond: speed, mode: ele == nil ? .twoD : .threeD)
-}
-
-/// `-12.345678` with digits 7 → -123_456_780; rounds half away from zero past `digits`.
-func scaledDecimal(_ field: ArraySlice<UInt8>, digits: Int) -> Int64? {
-    var value: Int64 = 0
-    var negative = false
-    var fraction = -1
-    var roundUp = false
-    var sawDigit = false
-    for byte in field {
-        switch byte {
-        case UInt8(ascii: "-") where !sawDigit && !negative: negative = true
-        case UInt8(ascii: "."): guard fraction < 0 else { return nil }; fraction = 0
-        case UInt8(ascii: "0")...UInt8(ascii: "9"):
-            sawDigit = true
-            if fraction >= digits {
-                if fraction == digits { roundUp = byte >= UInt8(ascii: "5") }
-                fraction += 1
-                continue
-            }
-            value = value * 10 + Int64(byte - UInt8(ascii: "0"))
-            if fraction >= 0 { fraction += 1 }
-        default: return nil
-        }
-    }
-    guard sawDigit else { return nil }
-    for _ in min(max(fraction, 0), digits)..<digits { value *= 10 }
-    if roundUp { value += 1 }
-    return negative ? -value : value
-}
-
-/// `2025-06-21T12:01:29Z` or `…29.5Z` → UTC milliseconds.
-func isoTime(_ field: ArraySlice<UInt8>) -> UTCTime? {
-    let b = Array(field)
-    func number(_ from: Int, _ count: Int) -> Int? {
-        guard from + count <= b.count else { return nil }
-        var value = 0
-        for byte in b[from..<(from + count)] {
-            guard (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) else { return nil }
-            value = value * 10 + Int(byte - UInt8(ascii: "0"))
-        }
-        return value
-    }
-    guard b.count >= 20, b.last == UInt8(ascii: "Z"), let year = number(0, 4), let month = number(5, 2),
-          let day = number(8, 2), let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
-          let date = CalendarDate(year: year, month: month, day: day) else { return nil }
-    var millisecond = 0
-    if b.count > 20, b[19] == UInt8(ascii: ".") {
-        guard let fraction = scaledDecimal(b[19..<(b.count - 1)], digits: 3) else { return nil }
-        millisecond = Int(fraction)
-    }
-    let ms = ((hour * 60 + minute) * 60 + second) * 1000 + millisecond
-    return UTCTime(date: date, time: TimeOfDay(millisecondsSinceMidnight: Int32(ms)))
-}
-
 /// Bytes of the per-field zigzag varint delta of `value` from `last` (absent fields cost 0).
 func varintDelta(_ value: Int64?, _ last: inout Int64) -> Int {
     guard let value else { return 0 }
@@ -121,12 +56,16 @@ let gpxHeader: StaticString = """
     """
 let gpxFooter: StaticString = "    </trkseg>\n  </trk>\n</gpx>\n"
 
-/// The fixes of a track CSV in the shared layout (header line skipped).
+/// The fixes of a track CSV in the shared layout, read by the same parser as `trackctl log
+/// import`; a bad line is reported with its number and fails the run.
 func densityFixes(_ path: String) throws(Errno) -> [LogFix] {
     var file: [UInt8] = []
     try forEachChunk(ofFileAt: path) { chunk in file.append(contentsOf: chunk) }
-    return file.split(separator: UInt8(ascii: "\n")).dropFirst().compactMap { line in
-        densityFix(line.last == UInt8(ascii: "\r") ? line.dropLast() : line)
+    do {
+        return try TrackCSV.parse(file)
+    } catch {
+        try? FileDescriptor.standardError.writeAll("trackbench: \(path):\(error.line): \(error.reason)\n")
+        throw Errno.invalidArgument
     }
 }
 
