@@ -9,6 +9,13 @@ let strict: [SwiftSetting] = [
     .treatAllWarnings(as: .error),
 ]
 
+// libm: Double's rounded() and squareRoot() become calls to round and sqrt on x86_64 (and in
+// debug builds everywhere). The aarch64 firmware has instructions for them and needs nothing
+// from libm; scripts/cross-build sets TRACKD_NO_LIBM=1 for it, since a libm the daemon does
+// not use still costs 72 KiB resident on the board (the linker keeps a library named on the
+// command line before the toolset's --as-needed).
+let libm: [LinkerSetting] = Context.environment["TRACKD_NO_LIBM"] == "1" ? [] : [.linkedLibrary("m")]
+
 let package = Package(
     name: "trackd",
     products: [
@@ -16,15 +23,13 @@ let package = Package(
         .executable(name: "trackctl", targets: ["trackctl"]),
     ],
     targets: [
-        // Receiver core, geodesy, codecs: the Swift standard library only. Double's rounded()
-        // and squareRoot() become calls to libm's round and sqrt, which the linker does not
-        // take from libswiftCore's own dependencies.
-        .target(name: "TrackCore", swiftSettings: strict, linkerSettings: [.linkedLibrary("m")]),
+        // Receiver core, geodesy, codecs: the Swift standard library only. libm (above): the
+        // linker does not take it from libswiftCore's own dependencies.
+        .target(name: "TrackCore", swiftSettings: strict, linkerSettings: libm),
         // The libc headers the daemon needs and libgpiod, behind one C module for every build.
         .target(
             name: "CLinux",
-            // libm: debug builds call sqrt and friends where release builds use instructions.
-            linkerSettings: [.linkedLibrary("gpiod"), .linkedLibrary("m")]
+            linkerSettings: [.linkedLibrary("gpiod")] + libm
         ),
         // File descriptors, errno, devices: the only module that touches raw fds and pointers.
         .target(name: "TrackIO", dependencies: ["TrackCore", "CLinux"], swiftSettings: strict),

@@ -21,7 +21,7 @@ int clinux_argc(void) { return saved_argc; }
 
 char *const *clinux_argv(void) { return saved_argv; }
 
-void clinux_stdout_line_buffered(void) { setvbuf(stdout, NULL, _IOLBF, 0); }
+const char *clinux_error_description(int number) { return strerrordesc_np(number); }
 
 int clinux_signalfd_open(int stop_only) {
     sigset_t mask;

@@ -55,7 +55,6 @@ public enum TrackdCommand {
                 "trackd: \(options.configPath): ok; \(fences.fences.count) fences from \(config.fences.file)\n")
             return 0
         }
-        lineBufferStandardOutput()
         var receiver = config.receiver
         // The board file names the UART when trackd.conf does not.
         if !receiver.deviceIsSet, let device = board.receiverDevice { receiver.device = device }

@@ -18,8 +18,3 @@ public func processArguments() -> [String] {
 public func exitProcess(_ code: Int32) -> Never {
     exit(code)
 }
-
-/// Makes standard output line-buffered, so a trap's message is not lost in a buffer.
-public func lineBufferStandardOutput() {
-    clinux_stdout_line_buffered()
-}

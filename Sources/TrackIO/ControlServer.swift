@@ -63,7 +63,15 @@ public struct ControlServer: ~Copyable {
 
     /// Gives the socket file to `group` so its members can use trackctl (mode 0660).
     /// Throws ENOENT when the group does not exist.
-    public func setGroup(_ group: String) throws(Errno) {
+    ///
+    /// The group is looked up in `groupFile` first (`GroupFile`: no NSS in the daemon for the
+    /// common case), then through the C library for groups only a directory service knows.
+    public func setGroup(_ group: String, groupFile: String = "/etc/group") throws(Errno) {
+        if let text = try? FileDescriptor.readWholeFile(groupFile, limit: 4 << 20),
+           let id = GroupFile.groupID(named: group, in: text) {
+            _ = try syscall { path.withCString { clinux_chown_gid($0, id) } }
+            return
+        }
         _ = try syscall { path.withCString { path in group.withCString { clinux_chown_group(path, $0) } } }
     }
 

@@ -18,8 +18,16 @@ public struct Errno: Error, Equatable, Sendable {
     public static let noSpace = Errno(rawValue: ENOSPC)
     public static let invalidArgument = Errno(rawValue: EINVAL)
 
-    /// The C library's text for this error, e.g. "No such file or directory".
-    public var message: String { String(cString: strerror(rawValue)) }
+    /// The C library's text for this error, e.g. "No such file or directory"; "error 1234"
+    /// for a number it does not know.
+    ///
+    /// glibc's untranslated table (strerrordesc_np) rather than strerror: strerror goes through
+    /// the message catalogue and locale code, 64 KiB more of libc resident in the daemon for
+    /// the same English text (nothing here calls setlocale).
+    public var message: String {
+        guard let text = clinux_error_description(rawValue) else { return "error \(rawValue)" }
+        return String(cString: text)
+    }
 }
 
 /// The one place that decides "-1 means errno": runs `call`, retrying on EINTR when asked.

@@ -3,16 +3,24 @@ import CLinux
 extension FileDescriptor {
     /// The whole content of the file at `path`, e.g. a GPX route read at start-up.
     /// Fails with EFBIG when it holds more than `limit` bytes (default 64 MiB).
+    ///
+    /// The buffer starts at the size fstat reports plus one byte (so the read that finds the
+    /// end needs no second buffer) and doubles when the file is longer, as /proc files are
+    /// (they report 0): a small file costs a small buffer, not a zero-filled chunk.
     public static func readWholeFile(_ path: String, limit: Int = 64 << 20) throws(Errno) -> [UInt8] {
         let file = try openForReading(path)
         defer { try? file.close() }
+        let reported = Int(max(clinux_descriptor_size(file.rawValue), 0))
+        guard reported <= limit else { throw Errno(rawValue: EFBIG) }
         var bytes: [UInt8] = []
         var failure: Errno?
-        let chunk = 65_536
+        var room = min(max(reported + 1, 256), limit + 1)
         while failure == nil {
             let used = bytes.count
             guard used <= limit else { throw Errno(rawValue: EFBIG) }
-            bytes.append(contentsOf: repeatElement(0, count: chunk))
+            if used == room { room = min(room * 2, limit + 1) }
+            let step = room - used
+            bytes.append(contentsOf: repeatElement(0, count: step))
             let got = bytes.withUnsafeMutableBytes { (buffer) -> Int in
                 do throws(Errno) {
                     return try file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[used...]))
@@ -21,7 +29,7 @@ extension FileDescriptor {
                     return 0
                 }
             }
-            bytes.removeLast(chunk - got)
+            bytes.removeLast(step - got)
             if got == 0 { break }
         }
         if let failure { throw failure }

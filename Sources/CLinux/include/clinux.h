@@ -67,9 +67,14 @@ int clinux_signalfd_read(int fd);
 /// close-on-exec, with permissions `mode`; -1 with errno on error.
 int clinux_unix_listen(const char *path, unsigned int mode, int backlog);
 
-/// Gives `path` to the group named `group` (chown with the owner unchanged); -1 with errno,
-/// ENOENT when no such group exists.
+/// Gives `path` to the group named `group` through the C library's group database (NSS);
+/// -1 with errno, ENOENT when no such group exists.
 int clinux_chown_group(const char *path, const char *group);
+
+/// Gives `path` to group id `gid` (chown with the owner unchanged); -1 with errno.
+static inline int clinux_chown_gid(const char *path, unsigned int gid) {
+    return chown(path, (uid_t)-1, (gid_t)gid);
+}
 
 /// Connects a Unix stream socket to `path` (blocking); -1 with errno on error.
 int clinux_unix_connect(const char *path);
@@ -127,8 +132,9 @@ static inline unsigned char clinux_termios_cc(const struct termios *t, int index
 int clinux_argc(void);
 char *const *clinux_argv(void);
 
-/// Makes standard output line-buffered so a trap message is not lost at -O.
-void clinux_stdout_line_buffered(void);
+/// The English text of errno `number` (glibc's strerrordesc_np, which skips strerror's message
+/// catalogue look-up and the locale code behind it), or NULL for a number glibc does not know.
+const char *clinux_error_description(int number);
 
 /// The name of a directory entry from readdir(3) (Swift sees d_name as a 256-element tuple).
 static inline const char *clinux_dirent_name(const struct dirent *entry) { return entry->d_name; }
@@ -139,6 +145,13 @@ static inline int64_t clinux_available_bytes(const char *path) {
     struct statvfs info;
     if (statvfs(path, &info) != 0) return -1;
     return (int64_t)info.f_bavail * (int64_t)info.f_frsize;
+}
+
+/// The size in bytes of the open file `fd` (0 for most /proc and /sys files), or -1 with errno.
+static inline int64_t clinux_descriptor_size(int fd) {
+    struct stat info;
+    if (fstat(fd, &info) != 0) return -1;
+    return (int64_t)info.st_size;
 }
 
 /// The size in bytes of the file at `path`, or -1 with errno.

@@ -1,0 +1,49 @@
+/// Group look-up in the text of `/etc/group` (group(5)): lines `name:password:gid:members`.
+///
+/// trackd gives its control socket to a group by name. Reading the file itself keeps glibc's
+/// NSS machinery (getgrnam: the nsswitch.conf parser, stdio, the modules) out of the daemon:
+/// 256 KiB less of libc resident on the board. Groups that only a directory service knows
+/// (LDAP, systemd's dynamic users) are not in the file; the caller then asks the C library.
+public enum GroupFile {
+    /// The id of the group named `name` in `text`, or nil when no well-formed line names it.
+    ///
+    /// Example: `"adm:x:4:syslog\ntrackd:x:998:\n"`, `"trackd"` → 998. Lines starting with
+    /// `+` or `-` (NIS compat entries) and lines with a non-numeric or out-of-range gid are
+    /// skipped; the first matching line wins, as getgrnam's "files" module does.
+    public static func groupID(named name: String, in text: [UInt8]) -> UInt32? {
+        let wanted = Array(name.utf8)
+        guard !wanted.isEmpty else { return nil }
+        var lineStart = 0
+        while lineStart < text.count {
+            var lineEnd = lineStart
+            while lineEnd < text.count && text[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
+            if let id = groupID(named: wanted, line: text[lineStart..<lineEnd]) { return id }
+            lineStart = lineEnd + 1
+        }
+        return nil
+    }
+
+    /// The gid of one line when its name is `wanted`.
+    private static func groupID(named wanted: [UInt8], line: ArraySlice<UInt8>) -> UInt32? {
+        guard let first = line.first, first != UInt8(ascii: "+"), first != UInt8(ascii: "-") else { return nil }
+        var fields: [Range<Int>] = []
+        var start = line.startIndex
+        for index in line.indices where line[index] == UInt8(ascii: ":") {
+            fields.append(start..<index)
+            start = index + 1
+            if fields.count == 3 { break }
+        }
+        if fields.count < 3 { fields.append(start..<line.endIndex) }
+        guard fields.count >= 3, line[fields[0]].elementsEqual(wanted) else { return nil }
+        let digits = line[fields[2]]
+        guard !digits.isEmpty, digits.count <= 10 else { return nil }
+        var value: UInt64 = 0
+        for byte in digits {
+            guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return nil }
+            value = value * 10 + UInt64(byte - UInt8(ascii: "0"))
+        }
+        // (gid_t)-1 means "unchanged" to chown: never a group.
+        guard value < UInt64(UInt32.max) else { return nil }
+        return UInt32(value)
+    }
+}

@@ -1,0 +1,43 @@
+import Testing
+import TrackCore
+
+@Suite struct GroupFileTests {
+    static let file = """
+        root:x:0:
+        adm:x:4:syslog,pi
+        +nis:::
+        -blocked:x:77:
+        broken:x:12a:
+        huge:x:4294967295:
+        tooLong:x:12345678901:
+        dialout:x:20:pi
+        trackd:x:998:
+        gpio:x:997:trackd
+        trackd:x:1:
+        short:x
+        nogid:x::
+        """
+
+    @Test(arguments: [
+        ("root", UInt32(0)), ("adm", 4), ("dialout", 20), ("gpio", 997),
+        // The first line naming a group wins, as glibc's files module answers.
+        ("trackd", 998),
+    ])
+    func findsGroups(name: String, id: UInt32) {
+        #expect(GroupFile.groupID(named: name, in: Array(Self.file.utf8)) == id)
+    }
+
+    @Test(arguments: [
+        "missing", "", "nis", "+nis", "blocked", "-blocked", "broken", "huge", "tooLong", "short",
+        "nogid", "trackd:x", "track", "trackdd", "x",
+    ])
+    func rejectsMissingAndMalformed(name: String) {
+        #expect(GroupFile.groupID(named: name, in: Array(Self.file.utf8)) == nil)
+    }
+
+    @Test func lastLineWithoutNewlineAndEmptyFile() {
+        #expect(GroupFile.groupID(named: "a", in: Array("b:x:1:\na:x:2".utf8)) == 2)
+        #expect(GroupFile.groupID(named: "a", in: []) == nil)
+        #expect(GroupFile.groupID(named: "a", in: Array("\n\n\n".utf8)) == nil)
+    }
+}
