@@ -6,12 +6,15 @@ verify_field() {  # verify_field LOGFILE records|problems
 }
 
 # power_cuts BUILD N: N boots, each SIGKILLed at a random moment while trackd logs a paced
-# capture; the next boot verifies the log. A lost synced fix: the log holds fewer records than
-# it did before the boot plus those trackd announced durable in it.
+# capture; the next boot verifies the log. Lost synced fixes: the log holds fewer records than
+# it did before the boot plus those trackd announced durable in it, or the last fix trackd
+# announced durable (by its time) is not in the log.
 power_cuts() {
-    local build=$1 n=$2 i l prev_log="" before=0 durable=0 now_records problems rc ms start=0 pace
+    local build=$1 n=$2 i l prev_log="" before=0 durable=0 now_records problems rc ms start=0 pace last=""
     for ((i = 1; i <= n + 1; i++)); do
         l=$RUN/cut-$build-$i.log
+        # The CSV export writes whole seconds without ".000".
+        BOOT_KARGS=${last:+board.lastfix=${last/.000Z/Z}}
         boot "$l" "$build"
         wait_marker "$l" 'BOARD: ready' >/dev/null || { stop_qemu; unboot; tail -20 "$l"; die "boot $i ($build) never got ready"; }
         if [ -n "$prev_log" ]; then
@@ -29,6 +32,14 @@ power_cuts() {
                 grep 'BOARD: ' "$l" | grep -v 'verify:' | head -5
             fi
             before=$now_records
+            if [ -n "$last" ]; then
+                if ! grep -qE "BOARD: last-fix .* found=[1-9]" "$l"; then
+                    total_lost=$(( total_lost + 1 ))
+                    say "cut $((i - 1)) ($build): the last fix announced durable ($last) is not in the log"
+                    grep 'BOARD: last-fix' "$l" || true
+                fi
+                checked_fixes=$(( checked_fixes + 1 ))
+            fi
         fi
         (( i > n )) && { guest "poweroff -f"; wait "$QPID" 2>/dev/null || true; unboot; break; }
         # A different stretch of the capture each boot, so fix times differ from boot to boot.
@@ -43,11 +54,14 @@ power_cuts() {
         unboot
         sleep 0.1
         durable=$(grep -oE 'trackd: log synced: [0-9]+' "$l" | tail -1 | grep -oE '[0-9]+$' || echo 0)
+        # Only a whole line counts (the kill may cut the console mid-line) and only a fix time.
+        last=$(grep -oE 'trackd: log synced: [0-9]+ records durable, last fix [0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]{8}(\.[0-9]+)?Z$' "$l" |
+            tail -1 | grep -oE '[0-9T:.Z-]+$' || true)
         total_cuts=$(( total_cuts + 1 ))
         prev_log=$l
         (( i % 10 == 0 )) && say "$build: $i cuts, log holds $before records; last boot announced $durable durable ($ms ms after ready)"
     done
-    say "$build: $n cuts done, log holds $before records"
+    say "$build: $n cuts done, log holds $before records; the last announced fix of $checked_fixes cuts looked up by time"
 }
 
 # check_leds_and_button: one boot on a fresh disk. Silent receiver, then the capture paced at
@@ -103,6 +117,51 @@ check_private_log() {
     say "private mode: no fix logged (last durable fix stayed $before)"
 }
 
+# host_replay DIR BINDIR: the guest's log and state read off the disk image into DIR, then
+# `trackd --replay` of DIR/sent.nmea on the host with the guest's config (and its state file),
+# logging to DIR/replay-log.
+host_replay() {
+    local r=$1
+    debugfs -R "rdump /log $r" "$DISK" > /dev/null 2>&1
+    debugfs -R "dump /state $r/state" "$DISK" > /dev/null 2>&1
+    [ -d "$r/log" ] && [ -f "$r/state" ] || die "no log or state on the guest's disk"
+    guest_config | sed "s#/dev/serial0#/dev/null#; s#/run/trackd.sock#$r/control.sock#; s#/mnt/state#$r/state#;
+        s#/mnt/log#$r/replay-log#; s#/etc/trackd/fences.geojson#$here/fence-route.geojson#;
+        /^\[board\]/,/^\[/{/^\[board\]/d; /^file/d}" > "$r/replay.conf"
+    timeout -s TERM 20 "$2/trackd" --config "$r/replay.conf" --replay "$r/sent.nmea" --speed 0 > "$r/replay.out" 2>&1 || true
+}
+
+# check_fence_led: one boot (host build) on a fresh disk. A boat's capture (gpsd's bundg_zeus_9:
+# 1 Hz fixes, ~3 m/s on the IJsselmeer) paced at 400 ms per epoch crosses a 60 m circle
+# (fence-route.geojson). fencecheck.py checks the guest's fence events against a host replay
+# and the circle's geometry, and led-fence's edges against when the enter and exit epochs
+# were sent.
+FENCE_CAPTURE=$DATA/gpsd-regress/bundg_zeus_9.log
+check_fence_led() {
+    local l=$RUN/fence.log r=$RUN/fence pace
+    rm -rf "$r"; mkdir -p "$r"
+    fresh_disk
+    boot "$l" host
+    wait_marker "$l" 'BOARD: ready' >/dev/null || { stop_qemu; unboot; tail -20 "$l"; die "fence boot never got ready"; }
+    python3 "$here/pace.py" "$FENCE_CAPTURE" "$RUN/gps.in" 400 0 100000 "$r/sent.nmea" "$r/times.txt" > /dev/null & pace=$!
+    wait "$pace" || true
+    sleep 3
+    guest 'kill -TERM $(pidof trackd); sleep 1; umount /mnt; poweroff -f'
+    wait "$QPID" 2>/dev/null || true
+    unboot
+    host_replay "$r" "$host_bin"
+    "$host_bin/trackctl" log export --format geojson --log "$r/log" > "$r/guest.geojson"
+    "$host_bin/trackctl" log export --format geojson --log "$r/replay-log" > "$r/host.geojson"
+    "$host_bin/trackctl" decode "$r/sent.nmea" > "$r/decoded.json" 2>/dev/null
+    python3 "$here/fencecheck.py" "$l" "$r/times.txt" "$here/fence-route.geojson" "$r/guest.geojson" \
+        "$r/host.geojson" "$r/decoded.json" "$FENCE_TOLERANCE_MS" | tee "$RUN/fencecheck.txt" | grep -E '^(PASS|FAIL|fence:)' \
+        || { cat "$RUN/fencecheck.txt"; die "the fence check failed"; }
+    grep -q '^FAIL' "$RUN/fencecheck.txt" && { cat "$RUN/fencecheck.txt"; die "led-fence or the fence events are wrong"; }
+    say "fence: led-fence lit over the stretch inside the circle, events equal a host replay"
+}
+# One pacing interval (a fix is complete when the next epoch begins) plus 600 ms.
+FENCE_TOLERANCE_MS=${BOARD_FENCE_TOLERANCE_MS:-1000}
+
 # check_uart_equality BUILD: the whole capture through the guest's UART at 10 epochs/s, trackd
 # stopped with SIGTERM; the fixes in the guest's log (read off the disk image with debugfs) must
 # equal those of `trackd --replay` of the same bytes on the host, with the guest's state file.
@@ -119,12 +178,7 @@ check_uart_equality() {
     guest 'kill -TERM $(pidof trackd); sleep 1; umount /mnt; poweroff -f'
     wait "$QPID" 2>/dev/null || true
     unboot
-    debugfs -R "rdump /log $r" "$DISK" > /dev/null 2>&1
-    debugfs -R "dump /state $r/state" "$DISK" > /dev/null 2>&1
-    [ -d "$r/log" ] && [ -f "$r/state" ] || die "UART: no log or state on the guest's disk"
-    guest_config | sed "s#/dev/serial0#/dev/null#; s#/run/trackd.sock#$r/control.sock#; s#/mnt/state#$r/state#;
-        s#/mnt/log#$r/replay-log#; /^\[board\]/,\$d" > "$r/replay.conf"
-    timeout -s TERM 20 "$2/trackd" --config "$r/replay.conf" --replay "$r/sent.nmea" --speed 0 > "$r/replay.out" 2>&1 || true
+    host_replay "$r" "$2"
     "$2/trackctl" log export --format csv --log "$r/log" > "$r/guest.csv"
     "$2/trackctl" log export --format csv --log "$r/replay-log" > "$r/host.csv"
     local fixes; fixes=$(($(wc -l < "$r/guest.csv") - 1))

@@ -205,6 +205,7 @@ build_initramfs() {
         -exec strip --strip-unneeded {} + 2>/dev/null || true
     install -m 0755 "$here/init.sh" "$r/init"
     install -m 0644 "$root/board/gpio-sim.conf" "$r/etc/trackd/board.conf"
+    install -m 0644 "$here/fence-route.geojson" "$r/etc/trackd/fences.geojson"
     guest_config > "$r/etc/trackd/trackd.conf"
     (cd "$r" && find . | LC_ALL=C sort | cpio --quiet -o -H newc -R 0:0) > "$RUN/initramfs-$build.cpio"
     INITRD=$RUN/initramfs-$build.cpio
@@ -216,7 +217,9 @@ guest_config() {
     cat <<'CONF'
 [receiver]
 device = /dev/serial0
-baud = 9600
+# A receiver that sends 1.5 KB epochs (the boat's plotter of the fence check) needs more than
+# 9600 baud; at 115200 trackd's read coalescing holds reads for 100 ms, not 833.
+baud = 115200
 
 [control]
 socket = /run/trackd.sock
@@ -235,6 +238,10 @@ announce-syncs = yes
 
 [board]
 file = /etc/trackd/board.conf
+
+[fences]
+# One circle on the boat's course (the fence check); the other captures are far from it.
+file = /etc/trackd/fences.geojson
 CONF
 }
 
@@ -253,7 +260,7 @@ boot() {
     # drain what the guest sends back so it never blocks
     cat "$RUN/gps.out" > /dev/null & DRAIN1=$!
     cat "$RUN/cmd.out" > /dev/null & DRAIN2=$!
-    start_qemu "$logf" "$build" "board.bin=$build" -serial "pipe:$RUN/gps" -serial "pipe:$RUN/cmd" \
+    start_qemu "$logf" "$build" "board.bin=$build ${BOOT_KARGS:-}" -serial "pipe:$RUN/gps" -serial "pipe:$RUN/cmd" \
         -drive "file=$DISK,if=virtio,format=raw"
     exec {CMD}>"$RUN/cmd.in"
 }

@@ -41,6 +41,11 @@ if [ -d /mnt/log ]; then
     trackctl log verify --log /mnt/log > /tmp/verify.txt; rc=$?
     sed 's/^/BOARD: /' /tmp/verify.txt
     echo "BOARD: verify-rc=$rc uptime=$(up)"
+    # The last fix the previous boot announced as durable (from the host), looked up by its time.
+    if [ -n "$BOARD_lastfix" ]; then
+        n=$(trackctl log export --format csv --log /mnt/log 2>/dev/null | grep -c "^$BOARD_lastfix,")
+        echo "BOARD: last-fix $BOARD_lastfix found=$n"
+    fi
 fi
 
 ledsample $SIM led-fix led-status led-fence led-log button in-use &
