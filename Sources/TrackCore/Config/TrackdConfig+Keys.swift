@@ -86,7 +86,9 @@ private let filterSection = ConfigSection("filter", "The limits a fix must meet 
 
 private let samplingSection = ConfigSection("sampling", """
     Which fixes are logged: a named profile, and any of its values overridden. A key left out \
-    keeps the profile's value.
+    keeps the profile's value. A fix within the accuracy limit is logged when any trigger fires \
+    (distance, heading change, speed change, period while moving, heartbeat); a trigger set to 0 \
+    is off. The first fix is always logged.
     """, [
     ConfigKey("profile", .choice(TrackdConfig.Sampling.Profile.allCases.map { $0.rawValue }),
               default: "track", example: "checkin",
@@ -97,17 +99,26 @@ private let samplingSection = ConfigSection("sampling", """
         config.sampling.profile = TrackdConfig.Sampling.Profile.allCases[Int(value.number)]
     },
     ConfigKey("min-period", .duration(0...86_400_000), default: nil, example: "10s",
-              "Shortest time between logged fixes.") { $0.sampling.minPeriodMilliseconds = $1.number },
+              """
+              While moving, a fix is logged once this long has passed since the last logged fix \
+              (other triggers may log sooner); 0 turns this trigger off.
+              """) { $0.sampling.minPeriodMilliseconds = $1.number },
     ConfigKey("min-distance", .distance(0...100_000_000), default: nil, example: "25",
-              "Distance in metres from the last logged fix that makes a fix worth logging.") {
+              "A fix this many metres or more from the last logged fix is logged; 0 turns this trigger off.") {
         $0.sampling.minDistanceMillimetres = Int32($1.number)
     },
     ConfigKey("min-heading-change", .angle(0...180_000), default: nil, example: "30",
-              "Change of course in degrees since the last logged fix that makes a fix worth logging.") {
+              """
+              A change of course of this many degrees or more since the last logged fix, both \
+              moving, logs the fix; 0 turns this trigger off.
+              """) {
         $0.sampling.minHeadingChangeMillidegrees = Int32($1.number)
     },
     ConfigKey("min-speed-change", .speed(0...100_000), default: nil, example: "2",
-              "Change of speed in m/s since the last logged fix that makes a fix worth logging.") {
+              """
+              A change of speed of this many m/s or more since the last logged fix logs the fix; \
+              0 turns this trigger off.
+              """) {
         $0.sampling.minSpeedChangeMillimetresPerSecond = Int32($1.number)
     },
     ConfigKey("heartbeat", .duration(1_000...86_400_000), default: nil, example: "5m",
