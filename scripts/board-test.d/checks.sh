@@ -10,7 +10,7 @@ verify_field() {  # verify_field LOGFILE records|problems
 # it did before the boot plus those trackd announced durable in it, or the last fix trackd
 # announced durable (by its time) is not in the log.
 power_cuts() {
-    local build=$1 n=$2 i l prev_log="" before=0 durable=0 now_records problems rc ms start=0 pace last=""
+    local build=$1 n=$2 i l prev_log="" before=0 durable=0 now_records problems rc ms start=0 pace last="" looked=0
     for ((i = 1; i <= n + 1; i++)); do
         l=$RUN/cut-$build-$i.log
         # The CSV export writes whole seconds without ".000".
@@ -38,7 +38,7 @@ power_cuts() {
                     say "cut $((i - 1)) ($build): the last fix announced durable ($last) is not in the log"
                     grep 'BOARD: last-fix' "$l" || true
                 fi
-                checked_fixes=$(( checked_fixes + 1 ))
+                looked=$(( looked + 1 ))
             fi
         fi
         (( i > n )) && { guest "poweroff -f"; wait "$QPID" 2>/dev/null || true; unboot; break; }
@@ -61,7 +61,8 @@ power_cuts() {
         prev_log=$l
         (( i % 10 == 0 )) && say "$build: $i cuts, log holds $before records; last boot announced $durable durable ($ms ms after ready)"
     done
-    say "$build: $n cuts done, log holds $before records; the last announced fix of $checked_fixes cuts looked up by time"
+    checked_fixes=$(( checked_fixes + looked ))
+    say "$build: $n cuts done, log holds $before records; after $looked of them the last fix announced durable was looked up by its time"
 }
 
 # check_leds_and_button: one boot on a fresh disk. Silent receiver, then the capture paced at
