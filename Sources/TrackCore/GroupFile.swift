@@ -2,7 +2,7 @@
 ///
 /// trackd gives its control socket to a group by name. Reading the file itself keeps glibc's
 /// NSS machinery (getgrnam: the nsswitch.conf parser, stdio, the modules) out of the daemon:
-/// 256 KiB less of libc resident on the board. Groups that only a directory service knows
+/// about 300 KiB less of libc resident (measured under qemu-aarch64 with Debian 12's glibc). Groups that only a directory service knows
 /// (LDAP, systemd's dynamic users) are not in the file; the caller then asks the C library.
 public enum GroupFile {
     /// The id of the group named `name` in `text`, or nil when no well-formed line names it.
@@ -13,12 +13,8 @@ public enum GroupFile {
     public static func groupID(named name: String, in text: [UInt8]) -> UInt32? {
         let wanted = Array(name.utf8)
         guard !wanted.isEmpty else { return nil }
-        var lineStart = 0
-        while lineStart < text.count {
-            var lineEnd = lineStart
-            while lineEnd < text.count && text[lineEnd] != UInt8(ascii: "\n") { lineEnd += 1 }
-            if let id = groupID(named: wanted, line: text[lineStart..<lineEnd]) { return id }
-            lineStart = lineEnd + 1
+        for line in text.split(separator: UInt8(ascii: "\n")) {
+            if let id = groupID(named: wanted, line: line) { return id }
         }
         return nil
     }
@@ -26,16 +22,9 @@ public enum GroupFile {
     /// The gid of one line when its name is `wanted`.
     private static func groupID(named wanted: [UInt8], line: ArraySlice<UInt8>) -> UInt32? {
         guard let first = line.first, first != UInt8(ascii: "+"), first != UInt8(ascii: "-") else { return nil }
-        var fields: [Range<Int>] = []
-        var start = line.startIndex
-        for index in line.indices where line[index] == UInt8(ascii: ":") {
-            fields.append(start..<index)
-            start = index + 1
-            if fields.count == 3 { break }
-        }
-        if fields.count < 3 { fields.append(start..<line.endIndex) }
-        guard fields.count >= 3, line[fields[0]].elementsEqual(wanted) else { return nil }
-        let digits = line[fields[2]]
+        let fields = line.split(separator: UInt8(ascii: ":"), maxSplits: 3, omittingEmptySubsequences: false)
+        guard fields.count >= 3, fields[0].elementsEqual(wanted) else { return nil }
+        let digits = fields[2]
         guard !digits.isEmpty, digits.count <= 10 else { return nil }
         var value: UInt64 = 0
         for byte in digits {
