@@ -132,6 +132,27 @@ host_replay() {
     timeout -s TERM 20 "$2/trackd" --config "$r/replay.conf" --replay "$r/sent.nmea" --speed 0 > "$r/replay.out" 2>&1 || true
 }
 
+# paced_guest_run NAME BUILD BINDIR CAPTURE EPOCH_MS: one boot of BUILD on a fresh disk that
+# receives the whole CAPTURE through its UART, EPOCH_MS per epoch (pace.py keeps the bytes in
+# $RUN/NAME/sent.nmea and the send times in $RUN/NAME/times.txt); trackd is stopped with
+# SIGTERM once it has read the last epoch, and host_replay replays the same bytes on the host.
+# The console is $RUN/NAME.log.
+paced_guest_run() {
+    local name=$1 build=$2 bin=$3 capture=$4 ms=$5 l=$RUN/$1.log r=$RUN/$1 pace
+    rm -rf "$r"; mkdir -p "$r"
+    fresh_disk
+    boot "$l" "$build"
+    wait_marker "$l" 'BOARD: ready' >/dev/null || { stop_qemu; unboot; tail -20 "$l"; die "$name boot never got ready"; }
+    python3 "$here/pace.py" "$capture" "$RUN/gps.in" "$ms" 0 100000 "$r/sent.nmea" "$r/times.txt" > /dev/null & pace=$!
+    wait "$pace" || true
+    # trackd has read the last epoch when its counters stop moving; give it a few seconds
+    sleep 4
+    guest 'kill -TERM $(pidof trackd); sleep 1; umount /mnt; poweroff -f'
+    wait "$QPID" 2>/dev/null || true
+    unboot
+    host_replay "$r" "$bin"
+}
+
 # check_fence_led: one boot (host build) on a fresh disk. A boat's capture (gpsd's bundg_zeus_9:
 # 1 Hz fixes, ~3 m/s on the IJsselmeer) paced at 400 ms per epoch crosses a 60 m circle
 # (fence-route.geojson). fencecheck.py checks the guest's fence events against a host replay
@@ -139,18 +160,8 @@ host_replay() {
 # were sent.
 FENCE_CAPTURE=$DATA/gpsd-regress/bundg_zeus_9.log
 check_fence_led() {
-    local l=$RUN/fence.log r=$RUN/fence pace
-    rm -rf "$r"; mkdir -p "$r"
-    fresh_disk
-    boot "$l" host
-    wait_marker "$l" 'BOARD: ready' >/dev/null || { stop_qemu; unboot; tail -20 "$l"; die "fence boot never got ready"; }
-    python3 "$here/pace.py" "$FENCE_CAPTURE" "$RUN/gps.in" 400 0 100000 "$r/sent.nmea" "$r/times.txt" > /dev/null & pace=$!
-    wait "$pace" || true
-    sleep 3
-    guest 'kill -TERM $(pidof trackd); sleep 1; umount /mnt; poweroff -f'
-    wait "$QPID" 2>/dev/null || true
-    unboot
-    host_replay "$r" "$host_bin"
+    local l=$RUN/fence.log r=$RUN/fence
+    paced_guest_run fence host "$host_bin" "$FENCE_CAPTURE" 400
     "$host_bin/trackctl" log export --format geojson --log "$r/log" > "$r/guest.geojson"
     "$host_bin/trackctl" log export --format geojson --log "$r/replay-log" > "$r/host.geojson"
     "$host_bin/trackctl" decode "$r/sent.nmea" > "$r/decoded.json" 2>/dev/null
@@ -167,19 +178,8 @@ FENCE_TOLERANCE_MS=${BOARD_FENCE_TOLERANCE_MS:-1000}
 # stopped with SIGTERM; the fixes in the guest's log (read off the disk image with debugfs) must
 # equal those of `trackd --replay` of the same bytes on the host, with the guest's state file.
 check_uart_equality() {
-    local build=$1 l=$RUN/uart-$1.log r=$RUN/uart-$1 pace
-    rm -rf "$r"; mkdir -p "$r"
-    fresh_disk
-    boot "$l" "$build"
-    wait_marker "$l" 'BOARD: ready' >/dev/null || { stop_qemu; unboot; tail -20 "$l"; die "UART boot never got ready"; }
-    python3 "$here/pace.py" "$CAPTURE" "$RUN/gps.in" 100 0 100000 "$r/sent.nmea" > /dev/null & pace=$!
-    wait "$pace" || true
-    # trackd has read the last epoch when its counters stop moving; give it a few seconds
-    sleep 4
-    guest 'kill -TERM $(pidof trackd); sleep 1; umount /mnt; poweroff -f'
-    wait "$QPID" 2>/dev/null || true
-    unboot
-    host_replay "$r" "$2"
+    local build=$1 r=$RUN/uart-$1
+    paced_guest_run "uart-$build" "$build" "$2" "$CAPTURE" 100
     "$2/trackctl" log export --format csv --log "$r/log" > "$r/guest.csv"
     "$2/trackctl" log export --format csv --log "$r/replay-log" > "$r/host.csv"
     local fixes; fixes=$(($(wc -l < "$r/guest.csv") - 1))
