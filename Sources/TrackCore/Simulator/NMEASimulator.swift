@@ -195,7 +195,9 @@ public struct NMEASimulator: Sendable {
         let east = Double(b.position.longitudeNanodegrees - a.position.longitudeNanodegrees) * metresPerNanodegree * cosLatitude
         let metres = (north * north + east * east).squareRoot()
         let speed = span > 0 ? metres / (Double(span) / 1000) * configuration.speedFactor : 0
-        epoch.speedMillimetresPerSecond = Int32((speed * 1000).rounded())
+        // A jump in the route (or a large speed factor) can be faster than NMEA's speed fields
+        // hold: written as the fastest speed a receiver reads instead of trapping in the Int32.
+        epoch.speedMillimetresPerSecond = Int32(min(speed * 1000, SimulatorMath.maximumSpeedMillimetresPerSecond).rounded())
         if metres > 0.01 {
             var course = Math.atan2(east, north) * SimulatorMath.degreesPerRadian
             if course < 0 { course += 360 }
