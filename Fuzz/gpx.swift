@@ -1,6 +1,6 @@
 // Fuzz target `gpx`: a GPX file as `trackctl log import FILE.gpx` and `trackctl simulate
 // FILE.gpx` read it — `GPXTrack(parsing:)`, the import's conversion to log records
-// (`LogImport.records`), and the simulator's NMEA for the first two minutes of the route.
+// (`LogImport.records`), and the simulator's NMEA for its first 120 epochs.
 // Checks beyond "no crash":
 // * an error names a line that exists; points keep file order and lie on the globe;
 // * imported records read back unchanged from the log codec;
@@ -42,7 +42,15 @@ func fuzzTarget(_ input: [UInt8]) {
         }
     }
 
-    guard var simulator = try? NMEASimulator(track: track) else { return }
+    // The simulator's options (`trackctl simulate --noise --rate --speed --cold-start --loop`),
+    // chosen by the input's length so that each input always runs the same way.
+    let configurations = [
+        NMEASimulator.Configuration(),
+        NMEASimulator.Configuration(noiseMetres: 5),
+        NMEASimulator.Configuration(speedFactor: 60, rateHertz: 10, coldStartSeconds: 5, loops: true),
+        NMEASimulator.Configuration(speedFactor: 0.5, rateHertz: 5, noiseMetres: 50, seed: 7),
+    ]
+    guard var simulator = try? NMEASimulator(track: track, configuration: configurations[input.count % 4]) else { return }
     var receiver = NMEAReceiver()
     for _ in 0..<120 {
         var buffer = TextBuffer()

@@ -52,4 +52,25 @@ struct FuzzRegressionTests {
         #expect(receiver.counters.outOfRange == 0 && receiver.counters.malformed == 0)
         #expect(speeds.contains(1_028_888_888))
     }
+
+    /// A route on the antimeridian, simulated with noise: every reported longitude stays within
+    /// ±180° and the receiver accepts every sentence.
+    @Test func simulatorAntimeridianNoise() throws {
+        let track = try GPXTrack(parsing: FuzzFixtures.load("gpx", "simulator-antimeridian-noise"))
+        var simulator = try NMEASimulator(track: track, configuration: .init(noiseMetres: 5))
+        var receiver = NMEAReceiver()
+        var buffer = TextBuffer()
+        var eastOfAntimeridian = 0
+        while simulator.writeEpoch(to: &buffer) {
+            let longitude = try #require(simulator.lastEpoch?.reportedPosition).longitudeNanodegrees
+            #expect(abs(longitude) <= 180_000_000_000)
+            if longitude < 0 { eastOfAntimeridian += 1 }
+            Array(buffer.string.utf8).withUnsafeBytes { raw in receiver.consume(raw) { _ in } }
+            buffer.removeAll()
+        }
+        // The noise carried some epochs across, so the wrap was needed.
+        #expect(eastOfAntimeridian > 0)
+        #expect(receiver.counters.accepted > 100)
+        #expect(receiver.counters.outOfRange == 0)
+    }
 }
