@@ -73,4 +73,26 @@ struct FuzzRegressionTests {
         #expect(receiver.counters.accepted > 100)
         #expect(receiver.counters.outOfRange == 0)
     }
+
+    /// A polygon reaching past its centre's horizon is rejected with an error that prints.
+    @Test(arguments: ["polygon-past-the-horizon"])
+    func polygonPastTheHorizon(name: String) async throws {
+        // Describing the error trapped before the fix.
+        await #expect(processExitsWith: .success) { [name] in
+            let bytes = try FuzzFixtures.load("fences", name)
+            do throws(FenceFileError) {
+                _ = try FenceFile.parse(bytes, settings: FenceSettings())
+            } catch {
+                _ = error.description
+            }
+        }
+        let bytes = try FuzzFixtures.load("fences", name)
+        let error = try #require(throws: FenceFileError.self) { try FenceFile.parse(bytes, settings: FenceSettings()) }
+        guard case .tooLarge(let metres, _) = error.problem else {
+            Issue.record("expected tooLarge, got \(error.problem)")
+            return
+        }
+        #expect(metres == .infinity)
+        #expect(error.description == "feature 0 (id \"0\"): the polygon reaches over 84° of arc from its centre; at most 500000 m")
+    }
 }
