@@ -51,7 +51,7 @@ def regression_inputs(target):
     """The bytes of every kept regression input of `target`."""
     found = []
     for path in sorted(glob.glob(os.path.join(ROOT, "Tests", "*", "Fixtures", "fuzz", target, "*.hex"))):
-        with open(path, encoding="ascii") as handle:
+        with open(path, encoding="utf-8") as handle:
             text = "".join(line for line in handle if not line.startswith("#"))
         found.append(bytes.fromhex(text))
     return found
