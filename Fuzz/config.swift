@@ -62,6 +62,6 @@ enum ConfigFuzz {
     static func checkPlace(_ error: ConfigError, file: String, lineCount: Int) {
         check(error.file == file, "error names file \(error.file)")
         check(error.line >= 1 && error.line <= lineCount, "error at line \(error.line) of \(lineCount)")
-        check(error.description.hasPrefix(file + ":\(error.line): "), "error text \(error.description)")
+        check(startsWithBytes(error.description, file + ":\(error.line): "), "error text \(error.description)")
     }
 }

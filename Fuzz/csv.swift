@@ -19,7 +19,7 @@ func fuzzTarget(_ input: [UInt8]) {
     let records: [LogRecord]
     switch LogImport.records(input, file: "track.csv") {
     case .failure(let message):
-        check(message.text.hasPrefix("track.csv:"), "import error without the file: \(message.text)")
+        check(startsWithBytes(message.text, "track.csv:"), "import error without the file: \(message.text)")
         return
     case .success(let imported):
         records = imported

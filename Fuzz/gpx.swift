@@ -16,7 +16,7 @@ func fuzzTarget(_ input: [UInt8]) {
         track = try GPXTrack(parsing: input)
     } catch {
         check(error.line >= 1 && error.line <= lineCount, "error at line \(error.line) of \(lineCount)")
-        check(error.description.hasPrefix("line \(error.line): "), "error text \(error.description)")
+        check(startsWithBytes(error.description, "line \(error.line): "), "error text \(error.description)")
         return
     }
     var previousLine = 0
@@ -29,7 +29,7 @@ func fuzzTarget(_ input: [UInt8]) {
 
     switch LogImport.records(input, file: "route.gpx") {
     case .failure(let message):
-        check(message.text.hasPrefix("route.gpx:"), "import error without the file: \(message.text)")
+        check(startsWithBytes(message.text, "route.gpx:"), "import error without the file: \(message.text)")
     case .success(let records):
         check(records.count == track.points.count, "\(records.count) records from \(track.points.count) points")
         let readBack = LogRoundTrip.reencode(records)

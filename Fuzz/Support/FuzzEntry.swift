@@ -16,3 +16,9 @@ func check(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> S
            file: StaticString = #fileID, line: UInt = #line) {
     if !condition() { fatalError("fuzz check failed: " + message(), file: file, line: line) }
 }
+
+/// True when `text` starts with the bytes of `prefix`. Unlike `hasPrefix`, which compares
+/// characters, a combining mark at the start of the rest (fuzzed input) does not hide it.
+func startsWithBytes(_ text: String, _ prefix: String) -> Bool {
+    text.utf8.starts(with: prefix.utf8)
+}
