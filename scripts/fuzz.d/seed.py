@@ -10,10 +10,13 @@ fences (every GeoJSON file whole, and one FeatureCollection per feature), config
 with every key set, each section, the board files, LED patterns), gpx (the shared GPX tracks and
 the demo route, cut to whole points), csv (the shared track CSVs, pieces under their header),
 log (segments that `trackctl log import` writes from those CSV pieces and the demo route, a mode
-byte first). Every kind also takes the regression inputs kept in
-Tests/*Tests/Fixtures/fuzz/TARGET/*.hex ('#' lines are the header, then the bytes in hex).
+byte first), and files:GLOB[+GLOB] for a target that needs no code here (globs from the
+repository root; `shared/…` globs are in the shared data). Every target also gets the regression
+inputs kept in Tests/*Tests/Fixtures/fuzz/TARGET/*.hex ('#' lines are the header, then the bytes
+in hex).
 
-usage: seed.py --kinds KIND[,KIND] --max-len BYTES --out DIR [--shared DIR] [--trackctl PATH]
+usage: seed.py --target NAME --kinds KIND[,KIND] --max-len BYTES --out DIR [--shared DIR]
+               [--trackctl PATH] [--verbose]
 """
 
 import argparse
@@ -71,8 +74,6 @@ def nmea(args):
         for piece in pieces(read(path), args.max_len - 1, 4):
             # Mode byte: checksums repaired (harmless on real sentences), 64-byte chunks.
             seeds.append(bytes([0x01 | 63 << 1]) + piece)
-    # Kept inputs are the bytes the receiver saw: no repair.
-    seeds += [bytes([63 << 1]) + data for data in regression_inputs("nmea")]
     return seeds
 
 
@@ -91,7 +92,7 @@ def fences(args):
         for feature in document.get("features", []):
             seeds.append(json.dumps({"type": "FeatureCollection", "features": [feature]},
                                     separators=(",", ":")).encode())
-    return seeds + regression_inputs("fences")
+    return seeds
 
 
 def config(args):
@@ -109,7 +110,7 @@ def config(args):
     seeds = [seed.encode() for seed in seeds]
     seeds += [read(path) for path in sorted(glob.glob(os.path.join(ROOT, "board/*.conf")))]
     seeds += [b"on 100 off 100 on 100 off 700", b"solid", b"off", b"on 50 off 4950"]
-    return seeds + regression_inputs("config")
+    return seeds
 
 
 def gpx_documents(args):
@@ -137,10 +138,6 @@ def gpx_documents(args):
     return documents
 
 
-def gpx(args):
-    return gpx_documents(args) + regression_inputs("gpx")
-
-
 def csv_pieces(args, count=3):
     seeds = []
     if args.shared:
@@ -150,10 +147,6 @@ def csv_pieces(args, count=3):
             for piece in pieces(rest, args.max_len - len(header) - 1, count):
                 seeds.append(header + b"\n" + piece)
     return seeds
-
-
-def csv(args):
-    return csv_pieces(args) + regression_inputs("csv")
 
 
 def log(args):
@@ -173,33 +166,65 @@ def log(args):
             for segment in sorted(glob.glob(os.path.join(directory, "*.tlog"))):
                 # Mode byte 0: the bytes as written (bit 0 would repair CRCs).
                 seeds.append(b"\x00" + read(segment)[:args.max_len - 1])
-    return seeds + [b"\x00" + data for data in regression_inputs("log")]
+    return seeds
 
 
-KINDS = {"nmea": nmea, "fences": fences, "config": config, "gpx": gpx, "csv": csv, "log": log}
+def files(args, patterns):
+    """The files matching `patterns` (globs from the repository root, or ../shared/data's when
+    they start with `shared/`), in pieces of whole lines when longer than max_len."""
+    seeds = []
+    for pattern in patterns.split("+"):
+        if pattern.startswith("shared/"):
+            if not args.shared:
+                continue
+            pattern = os.path.join(args.shared, pattern[len("shared/"):])
+        else:
+            pattern = os.path.join(ROOT, pattern)
+        for path in sorted(glob.glob(pattern)):
+            data = read(path)
+            seeds += [data] if len(data) <= args.max_len else pieces(data, args.max_len, 4)
+    return seeds
+
+
+KINDS = {"nmea": nmea, "fences": fences, "config": config, "gpx": gpx_documents, "csv": csv_pieces,
+         "log": log}
+# What a target's first byte is when its seed kind makes one (see the targets' files): kept
+# regression inputs are the bytes the parser saw, so they get a mode that changes nothing.
+REGRESSION_PREFIX = {"nmea": bytes([63 << 1]), "log": b"\x00"}
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--target", required=True)
     parser.add_argument("--kinds", required=True)
     parser.add_argument("--max-len", type=int, required=True)
     parser.add_argument("--out", required=True)
     parser.add_argument("--shared", default="")
     parser.add_argument("--trackctl", default="")
+    parser.add_argument("--verbose", action="store_true")
     args = parser.parse_args()
     os.makedirs(args.out, exist_ok=True)
     added = 0
+    seeds = []
+    prefix = b""
     for kind in args.kinds.split(","):
+        if kind.startswith("files:"):
+            seeds += files(args, kind[len("files:"):])
+            continue
         if kind not in KINDS:
             sys.exit("seed.py: unknown kind " + kind)
-        for seed in KINDS[kind](args):
-            seed = seed[:args.max_len]
-            path = os.path.join(args.out, "seed-" + hashlib.sha1(seed).hexdigest())
-            if not os.path.exists(path):
-                with open(path, "wb") as handle:
-                    handle.write(seed)
-                added += 1
-    print("fuzz: %s: %d new seeds" % (args.kinds, added))
+        seeds += KINDS[kind](args)
+        prefix = REGRESSION_PREFIX.get(kind, prefix)
+    seeds += [prefix + data for data in regression_inputs(args.target)]
+    for seed in seeds:
+        seed = seed[:args.max_len]
+        path = os.path.join(args.out, "seed-" + hashlib.sha1(seed).hexdigest())
+        if not os.path.exists(path):
+            with open(path, "wb") as handle:
+                handle.write(seed)
+            added += 1
+    if args.verbose:
+        print("fuzz: %s: %d new seeds" % (args.kinds, added))
 
 
 if __name__ == "__main__":
