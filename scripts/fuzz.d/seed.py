@@ -10,7 +10,7 @@ fences (every GeoJSON file whole, and one FeatureCollection per feature), config
 with every key set, each section, the board files, LED patterns), gpx (the shared GPX tracks and
 the demo route, cut to whole points), csv (the shared track CSVs, pieces under their header),
 log (segments that `trackctl log import` writes from those CSV pieces and the demo route, a mode
-byte first), and files:GLOB[+GLOB] for a target that needs no code here (globs from the
+byte first), none (a target that makes its own inputs), and files:GLOB[+GLOB] for a target that needs no code here (globs from the
 repository root; `shared/…` globs are in the shared data). Every target also gets the regression
 inputs kept in Tests/*Tests/Fixtures/fuzz/TARGET/*.hex ('#' lines are the header, then the bytes
 in hex).
@@ -188,9 +188,10 @@ def files(args, patterns):
 
 KINDS = {"nmea": nmea, "fences": fences, "config": config, "gpx": gpx_documents, "csv": csv_pieces,
          "log": log}
-# What a target's first byte is when its seed kind makes one (see the targets' files): kept
-# regression inputs are the bytes the parser saw, so they get a mode that changes nothing.
-REGRESSION_PREFIX = {"nmea": bytes([63 << 1]), "log": b"\x00"}
+# Targets whose first input byte is a mode (see their files): kept regression inputs are the
+# bytes the parser saw, so they get a mode that changes nothing (nmea: no checksum repair,
+# 64-byte chunks; log: no CRC repair; state: the bytes as the file).
+REGRESSION_PREFIX = {"nmea": bytes([63 << 1]), "log": b"\x00", "state": b"\x00"}
 
 
 def main():
@@ -206,15 +207,16 @@ def main():
     os.makedirs(args.out, exist_ok=True)
     added = 0
     seeds = []
-    prefix = b""
     for kind in args.kinds.split(","):
+        if kind == "none":
+            continue
         if kind.startswith("files:"):
             seeds += files(args, kind[len("files:"):])
             continue
         if kind not in KINDS:
             sys.exit("seed.py: unknown kind " + kind)
         seeds += KINDS[kind](args)
-        prefix = REGRESSION_PREFIX.get(kind, prefix)
+    prefix = REGRESSION_PREFIX.get(args.target, b"")
     seeds += [prefix + data for data in regression_inputs(args.target)]
     for seed in seeds:
         seed = seed[:args.max_len]
