@@ -41,6 +41,9 @@ struct DaemonStatus {
     /// Waypoints marked since start and the last label.
     var waypoints = 0
     var lastWaypointLabel = WaypointLabel()
+    /// Waypoints refused (button or `mark`: not allowed, stale or no fix) and the last reason.
+    var waypointsRefused = 0
+    var lastWaypointRefusal: PositionRefusal?
 
     /// The track log: its directory, the writer's counters and flag, and why it did not open.
     var logDirectory = ""

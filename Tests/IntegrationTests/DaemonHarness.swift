@@ -82,8 +82,8 @@ final class DaemonHarness {
         process.standardError = output
         try process.run()
         daemon = process
-        // Wait for the control socket.
-        for _ in 0..<200 where !FileManager.default.fileExists(atPath: socketPath) { usleep(10_000) }
+        // Wait for the control socket (a loaded machine can take seconds to start a debug build).
+        for _ in 0..<1000 where !FileManager.default.fileExists(atPath: socketPath) { usleep(10_000) }
     }
 
     func stop() {
