@@ -103,6 +103,28 @@ struct DaemonIntegrationTests {
         #expect(try harness.trackctl(["where", "--plain"]).output.hasPrefix("38.11") == true)
     }
 
+    @Test("precise --for ends on time while the receiver is silent; a duration needs its unit in one word")
+    func preciseForExpiresWithoutFixes() throws {
+        let harness = try DaemonHarness()
+        try harness.start()
+        #expect(try harness.trackctl(["privacy", "allow", "always"]).status == 0)
+        #expect(try harness.trackctl(["privacy", "approximate"]).status == 0)
+        for bad in [["1", "m"], ["90"], ["5d"], ["m"], ["-5m"]] {
+            let reply = try harness.trackctl(["privacy", "precise", "--for"] + bad)
+            #expect(reply.status == 1, "--for \(bad): \(reply.output)")
+            #expect(reply.output.contains("error usage"), "--for \(bad): \(reply.output)")
+        }
+        #expect(try harness.trackctl(["privacy"]).output.hasPrefix("always, approximate"))
+        let granted = try harness.trackctl(["privacy", "precise", "--for", "2s"])
+        #expect(granted.output.hasPrefix("always, precise for 2.0s more"), "\(granted.output)")
+        // Nothing arrives on the port: the grant must end by the clock alone.
+        let ended = try harness.waitForStatus(seconds: 6) { json in
+            (json["permission"] as? [String: Any])?["accuracy"] as? String == "approximate"
+        }
+        #expect(ended != nil, "precise --for 2s still in force with a silent receiver")
+        #expect(try harness.trackctl(["privacy"]).output.hasPrefix("always, approximate"))
+    }
+
     @Test("SIGTERM stops trackd within a second, exit code 0")
     func terminate() throws {
         let harness = try DaemonHarness()
