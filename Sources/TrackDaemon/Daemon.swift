@@ -48,6 +48,8 @@ struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable 
     /// Syncs announced on stderr so far; nil when `[log] announce-syncs` is off
     /// (Daemon+SyncAnnouncement.swift).
     var announcedSyncCount: Int?
+    /// What stderr was last told about failures and recoveries (Daemon+Journal.swift).
+    var journal = JournalState()
 
     init(source: consuming Source, pipeline: FixPipeline, signals: consuming SignalDescriptor,
          control: consuming ControlServer, stateFile: StateFile<PosixStateFileStorage>, persisted: PersistedState,
@@ -72,6 +74,7 @@ struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable 
         var now = SystemClock.monotonic()
         pipeline.status.startedAt = now
         pipeline.status.rateWindowStart = now
+        journal.storageErrors = pipeline.status.log.storageErrorCount
         openSource(now: now)
         appendToLog(.bootMarker(time: SystemClock.realtime(), bootID: kernelBootID()), now: now)
         if let writer = logWriter {
@@ -98,6 +101,7 @@ struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable 
         if let status = logWriter?.status { pipeline.status.log = status }
         announceSyncIfNew()
         saveOdometer(now: now)
+        journalChanges()
         // Dark LEDs on the way out: a stopped trackd must not look like one with a fix.
         try? driver.board.show(LEDLevels())
         driver.board.release()
@@ -169,6 +173,7 @@ struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable 
         serviceBoard(now: now)
         saveOdometerIfDue(now: now)
         announceSyncIfNew()
+        journalChanges()
     }
 
     /// Ends a `precise --for` on the monotonic clock, whether fixes arrive or not, and keeps a

@@ -49,6 +49,10 @@ struct DaemonStatus {
     var logDirectory = ""
     var log = LogWriterStatus()
     var logOpenError: String?
+    /// The log's quota (`[log] quota`) and the file system holding it (found at start-up and
+    /// when the log is blocked; nil when unknown).
+    var logQuotaBytes = 0
+    var logFileSystem: FileSystemInfo?
     /// Control socket.
     var controlPath = ""
     var controlRefused = 0

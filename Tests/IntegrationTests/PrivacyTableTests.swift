@@ -66,20 +66,13 @@ struct PrivacyTableTests {
         harness.stop()
 
         // The drive in receiver time, 10× faster (about 25 s), read from a file: no pty in the way.
-        let file = harness.directory.appendingPathComponent("route.nmea")
-        try Data(route).write(to: file)
-        let replay = Process()
-        replay.executableURL = URL(fileURLWithPath: DaemonHarness.binary("trackd"))
-        replay.arguments = ["--config", harness.configPath, "--replay", file.path, "--speed", "10"]
-        replay.standardError = FileHandle.nullDevice
-        try replay.run()
+        let replay = try harness.replay(route, speed: 10)
         defer {
             if replay.isRunning {
                 replay.terminate()
                 replay.waitUntilExit()
             }
         }
-        for _ in 0..<1000 where !FileManager.default.fileExists(atPath: harness.socketPath) { usleep(10_000) }
         for request in row.during {
             let reply = try harness.trackctl(["privacy"] + request)
             #expect(reply.status == 0, "privacy \(request): \(reply.output)")

@@ -84,7 +84,9 @@ extension LogWriter {
         while status.byteCount + settings.segmentByteLimit > settings.quotaBytes, deleteOldest(keeping: 1) {}
         guard lastNumber < LogSegmentName.maximumNumber else {
             status.storageError = true
+            status.flashSuspect = true
             status.lastError = .segmentNumbersExhausted(path: settings.directory)
+            failedChunkRemoved = true
             return false
         }
         let number = lastNumber + 1
@@ -100,8 +102,9 @@ extension LogWriter {
             try files.syncDirectory(settings.directory)
         } catch {
             failed(path(number), step, error, now: now)
-            // A segment created but not made durable holds nothing yet: not left behind.
-            if step == .syncDirectory { removeFailedChunk(number, now: now) }
+            // A segment created but not made durable holds nothing yet: not left behind. One
+            // that could not be created has nothing of the chunk either.
+            if step == .syncDirectory { removeFailedChunk(number, now: now) } else { failedChunkRemoved = true }
             closeSegment()
             return false
         }
