@@ -48,7 +48,8 @@ struct FixPipeline {
                 status.lastTrigger = trigger
                 // The odometer is the length of the recorded track.
                 if let position = shown.position {
-                    _ = status.odometer.add(position, accuracyMillimetres: Int32(clamping: accuracy))
+                    _ = status.odometer.add(position, accuracyMillimetres: Int32(clamping: accuracy),
+                                            timeMilliseconds: time.millisecondsSinceEpoch)
                 }
                 recorded = LogFix(shown, accuracyMillimetres: shownAccuracy, time: time)
             }

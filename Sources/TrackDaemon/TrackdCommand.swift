@@ -130,7 +130,8 @@ public enum TrackdCommand {
         let (persisted, problem) = stateFile.loadOrDefault()
         pipeline.status.permission = Permission.atStartUp(stored: persisted.permission,
                                                            configRestricts: config.privacy.restricted)
-        pipeline.status.odometer = Odometer(totalMillimetres: persisted.odometerMillimetres)
+        pipeline.status.odometer = Odometer(totalMillimetres: persisted.odometerMillimetres,
+                                            maxSpeedMillimetresPerSecond: Int64(config.filter.maxSpeedMillimetresPerSecond))
         var driver = BoardDriver(board: BoardGPIO(backend: gpio), settings: BoardSettings(config))
         driver.open(map, simulated: config.board.simulated, status: &pipeline.status.gpio)
         pipeline.status.statePath = config.state.file

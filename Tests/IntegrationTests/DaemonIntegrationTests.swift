@@ -125,6 +125,35 @@ struct DaemonIntegrationTests {
         #expect(try harness.trackctl(["privacy"]).output.hasPrefix("always, approximate"))
     }
 
+    @Test("a receiver that jumps to another place (another capture) adds nothing to the odometer")
+    func odometerIgnoresAJump() throws {
+        guard let california = DaemonHarness.capture(Self.capture),
+              let ijsselmeer = DaemonHarness.capture("bundg_zeus_9.log") else {
+            print("skipped: ../shared/data/gpsd-regress is absent")
+            return
+        }
+        let harness = try DaemonHarness()
+        try harness.start()
+        #expect(try harness.trackctl(["privacy", "allow", "always"]).status == 0)
+        harness.feed(california)
+        let first = try harness.waitForStatus { json in
+            ((json["sampling"] as? [String: Any])?["recorded"] as? Int ?? 0) > 0
+        }
+        let before = first?["odometer"] as? Double ?? 0
+        // The boat's capture, 8,800 km and years away: the filter accepts it after a few fixes.
+        harness.feed(Array(ijsselmeer.prefix(40_000)))
+        let moved = try harness.waitForStatus(seconds: 60) { json in
+            let fix = json["fix"] as? [String: Any]
+            return (fix?["lon"] as? Double ?? -100) > 0
+        }
+        let seen = try harness.trackctl(["status"]).output
+        #expect(moved != nil, "the second capture's fixes never arrived: \(seen)")
+        let after = try #require(try harness.waitForStatus { _ in true })
+        let odometer = after["odometer"] as? Double ?? 0
+        // The boat moves about 3 m/s for the few minutes of its capture.
+        #expect(odometer - before < 5_000, "the odometer jumped \(odometer - before) m")
+    }
+
     @Test("SIGTERM stops trackd within a second, exit code 0")
     func terminate() throws {
         let harness = try DaemonHarness()
