@@ -73,7 +73,6 @@ struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable 
     mutating func run() -> Int32 {
         var now = SystemClock.monotonic()
         pipeline.status.startedAt = now
-        pipeline.status.rateWindowStart = now
         journal.storageErrors = pipeline.status.log.storageErrorCount
         openSource(now: now)
         appendToLog(.bootMarker(time: SystemClock.realtime(), bootID: kernelBootID()), now: now)
@@ -153,7 +152,6 @@ struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable 
         if pipeline.status.permissionChanged { savePermission(now: now) }
         pipeline.status.controlRefused = control.refused
         pipeline.status.controlDropped = control.dropped
-        pipeline.status.updateRate(now: now)
         while let timer = timers.popExpired(now: now) {
             if timer == Self.watchdogTimer, let interval = notify.watchdogInterval {
                 notify.send("WATCHDOG=1")
@@ -244,6 +242,7 @@ struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable 
                 }
             }
             pipeline.status.counters = receiver.counters
+            pipeline.status.countRead(bytes: count, now: now)
             if let status = writer?.status { pipeline.status.log = status }
             self.receiver = receiver
             self.pipeline = pipeline

@@ -16,6 +16,7 @@ struct FixPipeline {
     mutating func handle(_ fix: borrowing Fix, now: MonotonicTime) -> LogFix? {
         status.lastFix = copy fix
         status.lastFixAt = now
+        if fix.mode.rawValue >= FixMode.twoD.rawValue { status.lastFixedAt = now }
         let decision = filter.evaluate(fix, now: now)
         status.filter = filter.counters
         switch decision {
