@@ -33,10 +33,12 @@ let package = Package(
         ),
         // File descriptors, errno, devices: the only module that touches raw fds and pointers.
         .target(name: "TrackIO", dependencies: ["TrackCore", "CLinux"], swiftSettings: strict),
-        // Wiring: commands and the daemon loop.
+        // The daemon: the loop and its services.
         .target(name: "TrackDaemon", dependencies: ["TrackCore", "TrackIO"], swiftSettings: strict),
+        // trackctl's commands, apart from the daemon: they reach it through the control socket.
+        .target(name: "TrackctlCommands", dependencies: ["TrackCore", "TrackIO"], swiftSettings: strict),
         .executableTarget(name: "trackd", dependencies: ["TrackDaemon"], swiftSettings: strict),
-        .executableTarget(name: "trackctl", dependencies: ["TrackDaemon"], swiftSettings: strict),
+        .executableTarget(name: "trackctl", dependencies: ["TrackctlCommands"], swiftSettings: strict),
         // Drives the receiver pipeline over a file for scripts/bench (host build only).
         .executableTarget(name: "trackbench", dependencies: ["TrackCore", "TrackIO", "LogPowerCut"], swiftSettings: strict),
         // A log file layer that loses power at any step, and the harness that checks the log
@@ -50,7 +52,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TrackIOTests",
-            dependencies: ["TrackIO", "TrackDaemon", "CLinux", "LogPowerCut"],
+            dependencies: ["TrackIO", "TrackDaemon", "TrackctlCommands", "CLinux", "LogPowerCut"],
             swiftSettings: strict
         ),
         // The real trackd and trackctl binaries on a pseudo-terminal. They are run, not linked

@@ -20,17 +20,17 @@ extension Daemon where Source: ~Copyable {
         notify.send("RELOADING=1")
         defer { notify.send("READY=1") }
         let loaded: TrackdConfig
-        switch ConfigLoader.load(configSource.path, explicit: configSource.explicit) {
+        switch ConfigFiles.load(configSource.path, explicit: configSource.explicit) {
         case .failure(let error): return reject(error.description)
         case .success(let config): loaded = config
         }
         let map: BoardMap
-        switch ConfigLoader.loadBoard(loaded) {
+        switch ConfigFiles.loadBoard(loaded) {
         case .failure(let error): return reject(error.description)
         case .success(let board): map = board
         }
         let fences: FenceMonitor
-        switch ConfigLoader.fences(loaded) {
+        switch ConfigFiles.fences(loaded) {
         case .failure(let error): return reject("fences: " + error.description + " (the previous fences are kept)")
         case .success(let monitor): fences = monitor
         }

@@ -15,7 +15,7 @@ public enum TrackdCommand {
         """
 
     struct Options {
-        var configPath = ConfigLoader.defaultPath
+        var configPath = ConfigFiles.defaultPath
         var explicitConfig = false
         var check = false
         var replay: String?
@@ -30,14 +30,14 @@ public enum TrackdCommand {
         case .exit(let code): return code
         }
         let config: TrackdConfig
-        switch ConfigLoader.load(options.configPath, explicit: options.explicitConfig) {
+        switch ConfigFiles.load(options.configPath, explicit: options.explicitConfig) {
         case .success(let loaded): config = loaded
         case .failure(let error):
             try? FileDescriptor.standardError.writeAll("trackd: \(error.description)\n")
             return 1
         }
         let board: BoardMap
-        switch ConfigLoader.loadBoard(config) {
+        switch ConfigFiles.loadBoard(config) {
         case .success(let loaded): board = loaded
         case .failure(let error):
             try? FileDescriptor.standardError.writeAll("trackd: \(error.description)\n")
@@ -45,7 +45,7 @@ public enum TrackdCommand {
         }
         var fences = FenceMonitor(fences: FenceSet(), settings: config.fences.settings)
         var fencesError: String?
-        switch ConfigLoader.fences(config) {
+        switch ConfigFiles.fences(config) {
         case .success(let loaded): fences = loaded
         case .failure(let error): fencesError = error.description
         }
@@ -94,7 +94,7 @@ public enum TrackdCommand {
                 "trackd: \(options.configPath): [board] simulated = yes needs the host build; this firmware build drives GPIO lines only\n")
             return 2
             #else
-            var fake = FakeGPIOBackend(chips: [ConfigLoader.simulatedChip])
+            var fake = FakeGPIOBackend(chips: [ConfigFiles.simulatedChip])
             fake.keepsWaveform = false
             return serve(source: source, config: config, board: board, gpio: fake, fences: fences, fencesError: fencesError,
                          options: options)

@@ -1,5 +1,6 @@
 import TrackCore
 @testable import TrackDaemon
+import TrackIO
 @testable import TrackIO
 
 /// The daemon's LED driver on the simulated board's fake backend, run like the loop runs it:
@@ -10,9 +11,9 @@ struct LEDBench {
     /// The instants the loop woke, in ms.
     var wakeUps: [Int64] = []
 
-    init(settings: BoardSettings = BoardSettings(), map: BoardMap = ConfigLoader.simulatedBoardMap,
+    init(settings: BoardSettings = BoardSettings(), map: BoardMap = ConfigFiles.simulatedBoardMap,
          configure: (inout DaemonStatus) -> Void = { _ in }) {
-        driver = BoardDriver(board: BoardGPIO(backend: FakeGPIOBackend(chips: [ConfigLoader.simulatedChip])),
+        driver = BoardDriver(board: BoardGPIO(backend: FakeGPIOBackend(chips: [ConfigFiles.simulatedChip])),
                              settings: settings)
         driver.open(map, simulated: true, status: &status.gpio)
         configure(&status)

@@ -1,6 +1,7 @@
 import Testing
 import TrackCore
 @testable import TrackDaemon
+import TrackIO
 @testable import TrackIO
 
 /// Every LED state through the daemon's LED driver on the fake backend, with the exact times
@@ -61,7 +62,7 @@ struct LEDDriverWaveformTests {
         #expect(Self.edges(.status, until: 6_000, permission(.whenInUse, onTrip: true))
             == ["1@0", "0@250", "1@5000", "0@5250"])
         // A board without the input: a trip detected from speed counts as in use.
-        var withoutInput = ConfigLoader.simulatedBoardMap
+        var withoutInput = ConfigFiles.simulatedBoardMap
         withoutInput[.inUse] = nil
         var bench = LEDBench(map: withoutInput, configure: permission(.whenInUse, onTrip: true))
         bench.run(until: 6_000)
@@ -153,7 +154,7 @@ struct LEDDriverPartialBoardTests {
     @Test("one LED: wakes at its edges only")
     func oneLED() {
         var map = BoardMap()
-        map.chip = ConfigLoader.simulatedChip.label
+        map.chip = ConfigFiles.simulatedChip.label
         map[.ledFix] = .name("led-fix")
         // not-determined would blink led-status, which this board does not have.
         var bench = LEDBench(map: map) { status in
@@ -167,7 +168,7 @@ struct LEDDriverPartialBoardTests {
     @Test("a button and no LEDs: nothing to wake for while the button rests")
     func buttonOnly() {
         var map = BoardMap()
-        map.chip = ConfigLoader.simulatedChip.label
+        map.chip = ConfigFiles.simulatedChip.label
         map[.button] = .name("button")
         var bench = LEDBench(map: map) { $0.log.storageError = true }
         bench.run(until: 10_000, changes: LEDBench.receiver(until: 3_000, fix: .twoD))

@@ -67,7 +67,7 @@ enum FenceCommand {
 
     /// The configuration named, or the default one when present, or the defaults.
     static func configuration(_ path: String?) -> TrackdConfig? {
-        switch ConfigLoader.load(path ?? ConfigLoader.defaultPath, explicit: path != nil) {
+        switch ConfigFiles.load(path ?? ConfigFiles.defaultPath, explicit: path != nil) {
         case .success(let config): return config
         case .failure(let error):
             _ = fail(error.description)

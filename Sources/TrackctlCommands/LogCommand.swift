@@ -62,7 +62,7 @@ enum LogCommand {
             arguments.removeSubrange(index...(index + 1))
         }
         if let log { return log }
-        switch ConfigLoader.load(config ?? ConfigLoader.defaultPath, explicit: config != nil) {
+        switch ConfigFiles.load(config ?? ConfigFiles.defaultPath, explicit: config != nil) {
         case .success(let loaded): return loaded.log.directory
         case .failure(let error):
             try? FileDescriptor.standardError.writeAll("trackctl log: " + error.description + "\n")
