@@ -55,6 +55,13 @@ let package = Package(
             dependencies: ["TrackIO", "TrackDaemon", "TrackctlCommands", "CLinux", "LogPowerCut"],
             swiftSettings: strict
         ),
+        // The daemon in-process, on a scripted source, the fake GPIO backend and times the
+        // tests choose: the real loop, no wall clock, no sleeps.
+        .testTarget(
+            name: "DaemonTests",
+            dependencies: ["TrackDaemon", "TrackIO", "TrackCore", "CLinux"],
+            swiftSettings: strict
+        ),
         // The real trackd and trackctl binaries on a pseudo-terminal. They are run, not linked
         // (`swift build` makes them first; scripts/test does), so the tests see no C module.
         .testTarget(name: "IntegrationTests", swiftSettings: strict),

@@ -33,18 +33,3 @@ func kernelBootID() -> UInt64 {
     }
     return value
 }
-
-/// What the daemon does with the log writer, kept apart from the loop so the receiver path can
-/// move the writer out and back without copying it (a copy would duplicate its buffers).
-enum DaemonLog {
-    /// Appends a recorded fix, after a gap record when the receiver was lost since the last one.
-    static func record(_ fix: LogFix, into writer: inout LogWriter<PosixLogFiles>?, lostAt: inout UTCTime?,
-                       now: MonotonicTime) {
-        guard writer != nil else { return }
-        if let from = lostAt {
-            if from < fix.time { writer?.append(.gap(from: from, to: fix.time), now: now) }
-            lostAt = nil
-        }
-        writer?.append(.fix(fix), now: now)
-    }
-}

@@ -13,7 +13,7 @@ struct GPIOStatus {
         case simulated
     }
 
-    /// A button press asked for over the control socket (simulated board only).
+    /// A button press asked for over the control socket (simulated board only): `trackctl button`.
     enum SimulatedPress: Equatable {
         case short
         case long
@@ -40,8 +40,6 @@ struct GPIOStatus {
     /// When a waypoint was saved and when private mode was toggled: led-status acknowledges.
     var waypointSavedAt: MonotonicTime?
     var privacyToggledAt: MonotonicTime?
-    /// A press asked for by `trackctl button`, done by the loop.
-    var simulatedPress: SimulatedPress?
 
     /// True when LEDs are driven (a board opened without error).
     var isActive: Bool { board != .none && problem == nil }

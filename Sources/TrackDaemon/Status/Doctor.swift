@@ -10,9 +10,9 @@ import TrackIO
 /// Lines start with `ok`, `wait` (too early to tell: just started) or `error`.
 enum Doctor {
     /// The receiver counts as silent, and a fix as old, after 5 s without them.
-    static let silenceMilliseconds: Int64 = DaemonStatus.recentMilliseconds
+    static let silenceMilliseconds: Int64 = 5_000
 
-    static func diagnose(_ status: DaemonStatus, now: MonotonicTime, reply: inout ReplyBuffer) {
+    static func diagnose(_ status: StatusModel, now: MonotonicTime, reply: inout ReplyBuffer) {
         var line = TextBuffer()
         let besides = reply.count
         diagnoseConfiguration(status, line: &line, reply: &reply)
@@ -26,7 +26,7 @@ enum Doctor {
               diagnoseFix(status, now: now, line: &line, reply: &reply),
               diagnoseFilter(status, now: now, line: &line, reply: &reply),
               diagnosePermission(status, now: now, line: &line, reply: &reply) else { return }
-        if let problem = status.stateProblem {
+        if let problem = status.privacy.stateProblem {
             line.append("error storage: ")
             line.append(string: problem)
             emit(&line, &reply)
@@ -42,8 +42,8 @@ enum Doctor {
 
     /// A rejected SIGHUP (the running configuration is the old one, and the file on disk would
     /// not start), and fences that did not load at start.
-    static func diagnoseConfiguration(_ status: DaemonStatus, line: inout TextBuffer, reply: inout ReplyBuffer) {
-        if let error = status.lastReloadError {
+    static func diagnoseConfiguration(_ status: StatusModel, line: inout TextBuffer, reply: inout ReplyBuffer) {
+        if let error = status.daemon.lastReloadError {
             line.append("error config: the last reload was rejected: ")
             line.append(string: error)
             emit(&line, &reply)
@@ -52,14 +52,14 @@ enum Doctor {
             line.append("or trackd will not start with it after the next reboot")
             emit(&line, &reply)
         }
-        if let keys = status.reloadNeedsRestart {
+        if let keys = status.daemon.reloadNeedsRestart {
             line.append("error config: changed by the last reload but applied only when trackd restarts: ")
             line.append(string: keys)
             emit(&line, &reply)
             line.append("restart trackd (systemctl restart trackd) to apply them")
             emit(&line, &reply)
         }
-        if let error = status.fencesLoadError {
+        if let error = status.fences.loadError {
             line.append("error fences: not loaded at start: ")
             line.append(string: error)
             emit(&line, &reply)
@@ -68,12 +68,12 @@ enum Doctor {
         }
     }
 
-    static func diagnosePort(_ status: DaemonStatus, line: inout TextBuffer, reply: inout ReplyBuffer) -> Bool {
-        guard status.source.isOpen else {
+    static func diagnosePort(_ status: StatusModel, line: inout TextBuffer, reply: inout ReplyBuffer) -> Bool {
+        guard status.receiver.source.isOpen else {
             line.append("error port: ")
-            line.append(string: status.source.path)
+            line.append(string: status.receiver.source.path)
             line.append(" is not open")
-            if let error = status.source.lastError {
+            if let error = status.receiver.source.lastError {
                 line.append(" (")
                 line.append(string: error.description)
                 line.append(")")
@@ -87,17 +87,17 @@ enum Doctor {
             return false
         }
         line.append("ok port: ")
-        line.append(string: status.source.path)
+        line.append(string: status.receiver.source.path)
         line.append(" is open")
         emit(&line, &reply)
         return true
     }
 
     /// Bytes in the last 5 s; none yet in the first 5 s after start is too early to tell.
-    static func diagnoseData(_ status: DaemonStatus, now: MonotonicTime, line: inout TextBuffer,
+    static func diagnoseData(_ status: StatusModel, now: MonotonicTime, line: inout TextBuffer,
                              reply: inout ReplyBuffer) -> Bool {
         let uptime = now.milliseconds(since: status.startedAt)
-        guard let lastByteAt = status.lastByteAt else {
+        guard let lastByteAt = status.receiver.lastByteAt else {
             if uptime <= silenceMilliseconds {
                 line.append("wait data: no bytes from the receiver yet; trackd started ")
                 appendDuration(&line, milliseconds: uptime)
@@ -122,7 +122,7 @@ enum Doctor {
             return false
         }
         line.append("ok data: ")
-        appendBytes(&line, Int64(status.activity.totals(overLast: silenceMilliseconds, now: now).bytes))
+        appendBytes(&line, Int64(status.receiver.activity.totals(overLast: silenceMilliseconds, now: now).bytes))
         line.append(" in the last 5 s")
         emit(&line, &reply)
         return true
@@ -135,15 +135,15 @@ enum Doctor {
     }
 
     /// Valid sentences in the last 5 s: bytes without them are a wrong baud rate, or noise.
-    static func diagnoseSentences(_ status: DaemonStatus, now: MonotonicTime, line: inout TextBuffer,
+    static func diagnoseSentences(_ status: StatusModel, now: MonotonicTime, line: inout TextBuffer,
                                   reply: inout ReplyBuffer) -> Bool {
-        let recent = status.activity.totals(overLast: silenceMilliseconds, now: now)
+        let recent = status.receiver.activity.totals(overLast: silenceMilliseconds, now: now)
         guard recent.accepted > 0 else {
             line.append("error baud: bytes arrive but no valid NMEA sentence in the last 5 s (")
             line.append(integer: Int64(recent.rejected))
             line.append(" rejected)")
             emit(&line, &reply)
-            if status.counters.accepted > 0 {
+            if status.receiver.counters.accepted > 0 {
                 line.append("valid sentences came before: another program writing to the port, a receiver")
                 emit(&line, &reply)
                 line.append("reconfigured to another rate (set `baud = auto` in [receiver], then SIGHUP), or a failing line")
@@ -156,18 +156,18 @@ enum Doctor {
             return false
         }
         line.append("ok sentences: ")
-        line.appendFixed(Int64(status.sentencesPerSecondTenths(now: now)), decimals: 1)
+        line.appendFixed(Int64(status.sentencesPerSecondTenths), decimals: 1)
         line.append(" per second")
         emit(&line, &reply)
         return true
     }
 
     /// A 2D or 3D fix in the last 5 s.
-    static func diagnoseFix(_ status: DaemonStatus, now: MonotonicTime, line: inout TextBuffer,
+    static func diagnoseFix(_ status: StatusModel, now: MonotonicTime, line: inout TextBuffer,
                             reply: inout ReplyBuffer) -> Bool {
         let uptime = now.milliseconds(since: status.startedAt)
-        let lastFixAge = status.lastFixedAt.map { now.milliseconds(since: $0) }
-        guard let age = lastFixAge, age <= silenceMilliseconds, let fix = status.lastFix,
+        let lastFixAge = status.fixes.lastFixedAt.map { now.milliseconds(since: $0) }
+        guard let age = lastFixAge, age <= silenceMilliseconds, let fix = status.fixes.lastFix,
               fix.mode.rawValue >= FixMode.twoD.rawValue else {
             if let age = lastFixAge {
                 line.append("error fix: the receiver has had no fix for ")
@@ -191,12 +191,12 @@ enum Doctor {
     }
 
     /// The filter accepted a fix in the last 5 s.
-    static func diagnoseFilter(_ status: DaemonStatus, now: MonotonicTime, line: inout TextBuffer,
+    static func diagnoseFilter(_ status: StatusModel, now: MonotonicTime, line: inout TextBuffer,
                                reply: inout ReplyBuffer) -> Bool {
-        let recent = status.lastGoodFixAt.map { now.milliseconds(since: $0) <= silenceMilliseconds } ?? false
+        let recent = status.fixes.lastGoodFixAt.map { now.milliseconds(since: $0) <= silenceMilliseconds } ?? false
         guard recent else {
             line.append("error filter: fixes are rejected")
-            if let rejection = status.lastRejection {
+            if let rejection = status.fixes.lastRejection {
                 line.append(" as ")
                 line.append(rejectionName(rejection))
                 emit(&line, &reply)
@@ -210,28 +210,28 @@ enum Doctor {
         return true
     }
 
-    static func diagnosePermission(_ status: DaemonStatus, now: MonotonicTime, line: inout TextBuffer,
+    static func diagnosePermission(_ status: StatusModel, now: MonotonicTime, line: inout TextBuffer,
                                    reply: inout ReplyBuffer) -> Bool {
-        guard status.permission.mayLog(inUse: status.gpio.inUse, onTrip: status.tripCounts, now: now) else {
+        guard status.privacy.permission.mayLog(inUse: status.gpio.inUse, onTrip: status.privacy.tripCounts, now: now) else {
             line.append("error permission: tracking is not allowed (")
-            line.append(permissionName(status.permission.state))
+            line.append(permissionName(status.privacy.permission.state))
             line.append(")")
             emit(&line, &reply)
-            line.append(status.permission.state == .whenInUse
+            line.append(status.privacy.permission.state == .whenInUse
                 ? "when-in-use logs only during trips; `trackctl privacy allow always` logs all the time"
-                : status.permission.state == .restricted
+                : status.privacy.permission.state == .restricted
                 ? "the configuration restricts tracking"
                 : "allow it with `trackctl privacy allow always` (or `allow when-in-use`)")
             emit(&line, &reply)
             return false
         }
         line.append("ok permission: ")
-        line.append(permissionName(status.permission.state))
+        line.append(permissionName(status.privacy.permission.state))
         emit(&line, &reply)
         return true
     }
 
-    static func diagnoseGPIO(_ status: DaemonStatus, line: inout TextBuffer, reply: inout ReplyBuffer) {
+    static func diagnoseGPIO(_ status: StatusModel, line: inout TextBuffer, reply: inout ReplyBuffer) {
         if let problem = status.gpio.problem {
             line.append("error gpio: ")
             line.append(string: problem)
@@ -263,33 +263,3 @@ enum Doctor {
     }
 }
 
-/// The reason a person reads, e.g. `inaccurate`.
-func rejectionName(_ rejection: FilterRejection) -> StaticString {
-    switch rejection {
-    case .invalid: "invalid (no fix)"
-    case .noPosition: "no position"
-    case .noTime: "no time"
-    case .stale: "stale"
-    case .tooFewSatellites: "too few satellites"
-    case .inaccurate: "inaccurate"
-    case .implausibleJump: "an implausible jump"
-    }
-}
-
-/// What to do when fixes keep being rejected for `rejection`.
-func rejectionAdvice(_ rejection: FilterRejection) -> StaticString {
-    switch rejection {
-    case .invalid, .noPosition:
-        "the receiver reports no usable fix: give the antenna open sky"
-    case .noTime:
-        "the receiver sends no date (RMC or ZDA): enable RMC in the receiver's output"
-    case .stale:
-        "the receiver's time goes backwards or lags: check for a second program writing to the port"
-    case .tooFewSatellites:
-        "fewer satellites than [filter] min-satellites: give the antenna a wider view of the sky"
-    case .inaccurate:
-        "accuracy worse than [filter] max-accuracy: give the antenna open sky, or raise max-accuracy"
-    case .implausibleJump:
-        "positions jump faster than [filter] max-speed: multipath near buildings, or raise max-speed"
-    }
-}

@@ -77,19 +77,20 @@ struct BoardDriver<GPIO: GPIOBackend> {
     /// The next press due by `now`; the loop calls until nil.
     mutating func nextPress(now: MonotonicTime) -> ButtonEvent? { button.poll(now: now) }
 
-    /// Shows the frame for `status` at `now`; returns when to wake next (nil: nothing pending).
-    mutating func showLEDs(_ status: inout DaemonStatus, now: MonotonicTime) -> MonotonicTime? {
-        guard status.gpio.isActive else { return nil }
-        let (inputs, changeAt) = status.ledInputs(now: now)
+    /// Shows the frame for `inputs` at `now` (`changeAt`: when they change by themselves);
+    /// returns when to wake next (nil: nothing pending).
+    mutating func showLEDs(_ inputs: LEDInputs, changeAt: MonotonicTime?, now: MonotonicTime,
+                           status: inout GPIOStatus) -> MonotonicTime? {
+        guard status.isActive else { return nil }
         let present = board.ledsPresent
         let frame = settings.ledTable.frame(for: inputs, at: now, lines: present)
         do {
             try board.show(frame.levels)
         } catch {
-            fail(error, status: &status.gpio)
+            fail(error, status: &status)
             return nil
         }
-        status.gpio.leds = board.levels
+        status.leds = board.levels
         // Input changes matter only to LEDs that show them; without LEDs, only the inputs wake.
         let ledWake = present.bits == 0 ? nil : earliest(frame.nextEdge, changeAt)
         return earliest(ledWake, earliest(button.nextDeadline, inUseInput.deadline))

@@ -31,24 +31,4 @@ enum ConfigLoader {
             heartbeatMilliseconds: sampling.heartbeatMilliseconds,
             accuracyLimitMillimetres: sampling.accuracyLimitMillimetres.map { Int64($0) })
     }
-
-    /// A pipeline configured from `config`, keeping `status` when reloading.
-    static func pipeline(_ config: TrackdConfig, status: DaemonStatus = DaemonStatus()) -> FixPipeline {
-        var pipeline = FixPipeline(
-            filter: FixFilter(settings: filterSettings(config)),
-            sampling: SamplingPolicy(settings: samplingSettings(config)),
-            status: status)
-        pipeline.status.profile = profile(config)
-        return pipeline
-    }
-
-    /// Puts the fences of `config` into `status` (a new monitor: every fence reports its
-    /// initial state again).
-    static func install(_ monitor: FenceMonitor, _ config: TrackdConfig, into status: inout DaemonStatus) {
-        status.fences = monitor
-        status.fencesFile = config.fences.file
-        status.fencesInside = 0
-        status.insideFence = false
-        status.fenceCommands.limit = config.fences.maxCommands
-    }
 }
