@@ -41,11 +41,18 @@ struct DaemonStatus {
     /// Waypoints marked since start and the last label.
     var waypoints = 0
     var lastWaypointLabel = WaypointLabel()
+    /// Waypoints refused (button or `mark`: not allowed, stale or no fix) and the last reason.
+    var waypointsRefused = 0
+    var lastWaypointRefusal: PositionRefusal?
 
     /// The track log: its directory, the writer's counters and flag, and why it did not open.
     var logDirectory = ""
     var log = LogWriterStatus()
     var logOpenError: String?
+    /// The log's quota (`[log] quota`) and the file system holding it (found at start-up and
+    /// when the log is blocked; nil when unknown).
+    var logQuotaBytes = 0
+    var logFileSystem: FileSystemInfo?
     /// Control socket.
     var controlPath = ""
     var controlRefused = 0

@@ -88,7 +88,6 @@ enum Doctor {
         line.append("ok filter: fixes accepted")
         emit(&line, &reply)
         // 6. Permission to log them.
-        let now = status.utcNow
         guard status.permission.mayLog(inUse: status.gpio.inUse, onTrip: status.tripCounts, now: now) else {
             line.append("error permission: tracking is not allowed (")
             line.append(permissionName(status.permission.state))

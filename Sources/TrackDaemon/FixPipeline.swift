@@ -21,12 +21,10 @@ struct FixPipeline {
         switch decision {
         case .accepted(let accuracy):
             let time = fix.time ?? status.utcNow
-            if status.permission.expire(now: time) != nil { status.permissionChanged = true }
+            if status.permission.expire(now: now) != nil { status.permissionChanged = true }
             status.onTrip = trip.update(speedMillimetresPerSecond: fix.speedMillimetresPerSecond, now: time)
-            var shown = copy fix
-            // Approximate mode: the position is snapped before it leaves the core.
-            if let position = shown.position { shown.position = status.permission.snap(position, now: time) }
-            status.lastGoodFix = shown
+            // Kept precise inside the core; every output applies `disclosure` as it leaves.
+            status.lastGoodFix = copy fix
             status.lastGoodFixAt = now
             status.lastGoodAccuracyMillimetres = accuracy
             if status.firstFixAfterMilliseconds == nil {
@@ -37,10 +35,14 @@ struct FixPipeline {
                 evaluateFences(position, accuracyMillimetres: accuracy, time: time, now: now)
             }
             // What is not allowed is not considered for the log at all.
-            guard status.permission.mayLog(inUse: status.gpio.inUse, onTrip: status.tripCounts, now: time) else {
+            let disclosure = status.disclosure(now: now)
+            guard disclosure.allowsPosition else {
                 status.notAllowed += 1
                 return nil
             }
+            // Approximate mode: the snapped position only, with no accuracy (the grid is it).
+            let shown = fix.disclosed(disclosure)
+            let shownAccuracy = disclosure == .precise ? accuracy : nil
             var recorded: LogFix?
             if let trigger = sampling.consider(shown, accuracyMillimetres: accuracy, now: now) {
                 status.lastTrigger = trigger
@@ -48,7 +50,7 @@ struct FixPipeline {
                 if let position = shown.position {
                     _ = status.odometer.add(position, accuracyMillimetres: Int32(clamping: accuracy))
                 }
-                recorded = LogFix(shown, accuracyMillimetres: accuracy, time: time)
+                recorded = LogFix(shown, accuracyMillimetres: shownAccuracy, time: time)
             }
             status.sampling = sampling.counters
             return recorded

@@ -46,13 +46,21 @@ extension DaemonStatus {
         }
 
         line.append("fix       ")
-        if let fix = lastFix, let at = lastFixAt {
+        if let raw = lastFix, let at = lastFixAt {
+            // As every output: the position as the permission lets it out, or a word why not.
+            let disclosure = disclosure(now: now)
+            let fix = raw.disclosed(disclosure)
             line.append(modeName(fix.mode))
             if let position = fix.position, fix.mode.rawValue >= FixMode.twoD.rawValue {
                 line.append(", ")
                 appendPosition(&line, position, separator: " ")
+                if disclosure == .approximate { line.append(" (approximate)") }
+            } else if raw.position != nil, fix.mode.rawValue >= FixMode.twoD.rawValue {
+                line.append(", position withheld (")
+                line.append(permissionName(permission.state))
+                line.append(")")
             }
-            if let accuracy = lastGoodAccuracyMillimetres, lastGoodFixAt == at {
+            if let accuracy = lastGoodAccuracyMillimetres, lastGoodFixAt == at, disclosure == .precise {
                 line.append(", ±")
                 line.appendFixed((accuracy + 50) / 100, decimals: 1)
                 line.append(" m")
@@ -90,7 +98,7 @@ extension DaemonStatus {
         emit(&line, &reply)
 
         line.append("privacy   ")
-        writePrivacy(to: &line, now: utcNow)
+        writePrivacy(to: &line, now: now)
         if notAllowed > 0 {
             line.append("; ")
             line.append(integer: Int64(notAllowed))

@@ -142,6 +142,7 @@ public enum TrackdCommand {
         pipeline.status.configPath = options.configPath
         pipeline.status.controlPath = config.control.socket
         pipeline.status.logDirectory = config.log.directory
+        pipeline.status.logQuotaBytes = Int(config.log.quotaBytes)
         var logWriter: LogWriter<PosixLogFiles>?
         do {
             logWriter = try LogWriter(settings: LogWriterSettings(config.log), files: PosixLogFiles(),
@@ -151,6 +152,7 @@ public enum TrackdCommand {
             pipeline.status.logOpenError = error.description
             try? FileDescriptor.standardError.writeAll("trackd: track log: " + error.description + "; not logging\n")
         }
+        pipeline.status.logFileSystem = FileSystemInfo.of(config.log.directory)
         if let status = logWriter?.status {
             pipeline.status.log = status
             if let problem = status.lastError {
