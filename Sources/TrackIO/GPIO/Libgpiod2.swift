@@ -21,13 +21,11 @@ public struct LibgpiodBackend: GPIOBackend {
         var chip: Int
         var offset: UInt32
         var name: String
+        /// The line's request once made (nil before, and for a line only found).
         var request: OpaquePointer?
-        var use = Use.none
-        /// An input's edge event buffer (room for one event), freed by `releaseAll`.
+        /// An input's edge event buffer (room for one event); nil for an output.
         var events: OpaquePointer?
     }
-
-    private enum Use { case none, output, input(FileDescriptor) }
 
     private var chips: [OpaquePointer] = []
     private var chipNames: [String] = []
@@ -62,9 +60,9 @@ public struct LibgpiodBackend: GPIOBackend {
         guard offset >= 0 else {
             let error = Errno.current
             if error.rawValue == ENOENT || error.rawValue == 0 {
-                throw .lineNotFound(line: name, chip: chipName(chip))
+                throw .lineNotFound(line: name, chip: chipNames[chip.index])
             }
-            throw GPIOError.from(error, operation: "find line", line: name, chip: chipName(chip))
+            throw GPIOError.from(error, operation: "find line", line: name, chip: chipNames[chip.index])
         }
         return add(UInt32(offset), name: name, chip: chip)
     }
@@ -73,28 +71,23 @@ public struct LibgpiodBackend: GPIOBackend {
         let name = "offset \(offset)"
         let pointer = try chipPointer(chip)
         guard let info = gpiod_chip_get_info(pointer) else {
-            throw GPIOError.from(.current, operation: "chip info", line: nil, chip: chipName(chip))
+            throw GPIOError.from(.current, operation: "chip info", line: nil, chip: chipNames[chip.index])
         }
         let count = gpiod_chip_info_get_num_lines(info)
         gpiod_chip_info_free(info)
-        guard offset >= 0, offset < count else { throw .lineNotFound(line: name, chip: chipName(chip)) }
+        guard offset >= 0, offset < count else { throw .lineNotFound(line: name, chip: chipNames[chip.index]) }
         return add(UInt32(offset), name: name, chip: chip)
     }
 
     public mutating func requestOutput(_ line: GPIOLine, initial: GPIOLevel) throws(GPIOError) {
         let entry = try self.entry(line)
-        let request = self.request(entry) { settings in
-            gpiod_line_settings_set_direction(settings, GPIOD_LINE_DIRECTION_OUTPUT) == 0 &&
-                gpiod_line_settings_set_output_value(settings, Self.value(initial)) == 0
-        }
-        guard let request else { throw failure("request output", line) }
+        guard let request = request(entry, output: initial, pullUp: false) else { throw failure("request output", line) }
         lines[line.index].request = request
-        lines[line.index].use = .output
     }
 
     public mutating func set(_ line: GPIOLine, to level: GPIOLevel) throws(GPIOError) {
         let entry = try self.entry(line)
-        guard case .output = entry.use, let request = entry.request else { throw notRequested(line) }
+        guard let request = entry.request, entry.events == nil else { throw notRequested(line) }
         guard gpiod_line_request_set_value(request, entry.offset, Self.value(level)) == 0 else {
             throw failure("set value", line)
         }
@@ -103,12 +96,12 @@ public struct LibgpiodBackend: GPIOBackend {
     public mutating func requestInput(_ line: GPIOLine) throws(GPIOError) -> GPIOInputRequest {
         let entry = try self.entry(line)
         var pullUpApplied = true
-        var request = self.request(entry) { settings in Self.configureInput(settings, pullUp: true) }
+        var request = request(entry, output: nil, pullUp: true)
         // A driver or kernel that cannot set the bias refuses the request with EINVAL or
         // EOPNOTSUPP; the button then needs an external pull-up, which wiring.md shows.
         if request == nil, clinux_errno() == EINVAL || clinux_errno() == EOPNOTSUPP {
             pullUpApplied = false
-            request = self.request(entry) { settings in Self.configureInput(settings, pullUp: false) }
+            request = self.request(entry, output: nil, pullUp: false)
         }
         guard let request else { throw failure("request both-edge events", line) }
         let fd = gpiod_line_request_get_fd(request)
@@ -117,18 +110,14 @@ public struct LibgpiodBackend: GPIOBackend {
             gpiod_line_request_release(request)
             throw error
         }
-        let descriptor = FileDescriptor(rawValue: fd)
         lines[line.index].request = request
         lines[line.index].events = events
-        lines[line.index].use = .input(descriptor)
-        return GPIOInputRequest(eventDescriptor: descriptor, pullUpApplied: pullUpApplied)
+        return GPIOInputRequest(eventDescriptor: FileDescriptor(rawValue: fd), pullUpApplied: pullUpApplied)
     }
 
     public mutating func readEvent(_ line: GPIOLine) throws(GPIOError) -> GPIOEdgeEvent? {
         let entry = try self.entry(line)
-        guard case .input = entry.use, let request = entry.request, let buffer = entry.events else {
-            throw notRequested(line)
-        }
+        guard let request = entry.request, let buffer = entry.events else { throw notRequested(line) }
         // The descriptor is non-blocking: with nothing queued the read fails with EAGAIN.
         while gpiod_line_request_read_edge_events(request, buffer, 1) < 1 {
             let error = Errno.current
@@ -145,7 +134,7 @@ public struct LibgpiodBackend: GPIOBackend {
 
     public mutating func level(of line: GPIOLine) throws(GPIOError) -> GPIOLevel {
         let entry = try self.entry(line)
-        guard case .input = entry.use, let request = entry.request else { throw notRequested(line) }
+        guard let request = entry.request, entry.events != nil else { throw notRequested(line) }
         let value = gpiod_line_request_get_value(request, entry.offset)
         guard value != GPIOD_LINE_VALUE_ERROR else { throw failure("get value", line) }
         return GPIOLevel(value == GPIOD_LINE_VALUE_ACTIVE)
@@ -154,8 +143,8 @@ public struct LibgpiodBackend: GPIOBackend {
     public mutating func releaseAll() {
         // Releasing a request closes its descriptor too.
         for line in lines {
-            if let request = line.request { gpiod_line_request_release(request) }
-            if let events = line.events { gpiod_edge_event_buffer_free(events) }
+            gpiod_line_request_release(line.request)
+            gpiod_edge_event_buffer_free(line.events)
         }
         for chip in chips { gpiod_chip_close(chip) }
         chips = []
@@ -163,11 +152,11 @@ public struct LibgpiodBackend: GPIOBackend {
         lines = []
     }
 
-    // MARK: Chips by label
+    // MARK: Chips and requests
 
     /// The first `/dev/gpiochip*` whose label is `label`. A chip that cannot be opened for
     /// want of permission makes a missing label `.permissionDenied` rather than `.noSuchChip`:
-    /// the label may be that chip's.
+    /// the label may be that chip's. (gpiod_chip_open refuses what is not a GPIO chip.)
     private static func openChip(labelled label: String) throws(GPIOError) -> OpaquePointer {
         guard let directory = opendir("/dev") else {
             throw GPIOError.from(.current, operation: "list /dev", line: nil, chip: label)
@@ -177,11 +166,8 @@ public struct LibgpiodBackend: GPIOBackend {
         while let entry = readdir(directory) {
             let name = String(cString: clinux_dirent_name(entry))
             guard name.hasPrefix("gpiochip") else { continue }
-            let path = "/dev/" + name
-            guard path.withCString({ gpiod_is_gpiochip_device($0) }) else { continue }
-            guard let chip = path.withCString({ gpiod_chip_open($0) }) else {
-                let error = clinux_errno()
-                denied = denied || error == EACCES || error == EPERM
+            guard let chip = ("/dev/" + name).withCString({ gpiod_chip_open($0) }) else {
+                denied = denied || clinux_errno() == EACCES || clinux_errno() == EPERM
                 continue
             }
             if let info = gpiod_chip_get_info(chip) {
@@ -195,20 +181,30 @@ public struct LibgpiodBackend: GPIOBackend {
         throw .noSuchChip(chip: label)
     }
 
-    // MARK: Requests
-
-    /// One line requested with the settings `configure` makes; nil with errno set on failure.
-    private func request(
-        _ entry: Line, _ configure: (OpaquePointer) -> Bool
-    ) -> OpaquePointer? {
-        guard let settings = gpiod_line_settings_new() else { return nil }
-        defer { gpiod_line_settings_free(settings) }
-        guard configure(settings), let lineConfig = gpiod_line_config_new() else { return nil }
-        defer { gpiod_line_config_free(lineConfig) }
+    /// One line requested as an output driven at `output`, or (nil) as an input reporting both
+    /// edges, with the internal pull-up when `pullUp`; nil with errno set on failure (glibc's
+    /// free, which the cleanup calls, leaves errno alone).
+    private func request(_ entry: Line, output: GPIOLevel?, pullUp: Bool) -> OpaquePointer? {
+        let settings = gpiod_line_settings_new()
+        let lineConfig = gpiod_line_config_new()
+        let requestConfig = gpiod_request_config_new()
+        defer {
+            // gpiod_line_config_free must not be given NULL; the other two may.
+            gpiod_request_config_free(requestConfig)
+            if let lineConfig { gpiod_line_config_free(lineConfig) }
+            gpiod_line_settings_free(settings)
+        }
+        guard let settings, let lineConfig, let requestConfig else { return nil }
+        if let output {
+            _ = gpiod_line_settings_set_direction(settings, GPIOD_LINE_DIRECTION_OUTPUT)
+            _ = gpiod_line_settings_set_output_value(settings, Self.value(output))
+        } else {
+            _ = gpiod_line_settings_set_direction(settings, GPIOD_LINE_DIRECTION_INPUT)
+            _ = gpiod_line_settings_set_edge_detection(settings, GPIOD_LINE_EDGE_BOTH)
+            if pullUp { _ = gpiod_line_settings_set_bias(settings, GPIOD_LINE_BIAS_PULL_UP) }
+        }
         var offset = entry.offset
-        guard gpiod_line_config_add_line_settings(lineConfig, &offset, 1, settings) == 0,
-              let requestConfig = gpiod_request_config_new() else { return nil }
-        defer { gpiod_request_config_free(requestConfig) }
+        guard gpiod_line_config_add_line_settings(lineConfig, &offset, 1, settings) == 0 else { return nil }
         Self.consumer.withUTF8Buffer { consumer in
             consumer.withMemoryRebound(to: CChar.self) {
                 // libgpiod copies the consumer name into the request.
@@ -216,13 +212,6 @@ public struct LibgpiodBackend: GPIOBackend {
             }
         }
         return gpiod_chip_request_lines(chips[entry.chip], requestConfig, lineConfig)
-    }
-
-    /// An input reporting both edges, with the internal pull-up when `pullUp`.
-    private static func configureInput(_ settings: OpaquePointer, pullUp: Bool) -> Bool {
-        gpiod_line_settings_set_direction(settings, GPIOD_LINE_DIRECTION_INPUT) == 0 &&
-            gpiod_line_settings_set_edge_detection(settings, GPIOD_LINE_EDGE_BOTH) == 0 &&
-            (!pullUp || gpiod_line_settings_set_bias(settings, GPIOD_LINE_BIAS_PULL_UP) == 0)
     }
 
     /// The physical level as v2's value: lines are never requested active-low here.
@@ -240,10 +229,6 @@ public struct LibgpiodBackend: GPIOBackend {
     private func chipPointer(_ chip: GPIOChip) throws(GPIOError) -> OpaquePointer {
         guard chips.indices.contains(chip.index) else { throw .noSuchChip(chip: "#\(chip.index)") }
         return chips[chip.index]
-    }
-
-    private func chipName(_ chip: GPIOChip) -> String {
-        chipNames.indices.contains(chip.index) ? chipNames[chip.index] : "#\(chip.index)"
     }
 
     private func entry(_ line: GPIOLine) throws(GPIOError) -> Line {
