@@ -120,9 +120,12 @@ extension DaemonStatus {
     }
 }
 
-/// `812 KiB`, `212 MiB`, `7.1 GiB`.
+/// `812 bytes`, `81 KiB`, `212 MiB`, `7.1 GiB`.
 func appendBytes(_ line: inout TextBuffer, _ bytes: Int64) {
-    if bytes < 10 << 20 {
+    if bytes < 10 << 10 {
+        line.append(integer: bytes)
+        line.append(" bytes")
+    } else if bytes < 10 << 20 {
         line.append(integer: bytes >> 10)
         line.append(" KiB")
     } else if bytes < 10 << 30 {

@@ -16,6 +16,7 @@ struct FixPipeline {
     mutating func handle(_ fix: borrowing Fix, now: MonotonicTime) -> LogFix? {
         status.lastFix = copy fix
         status.lastFixAt = now
+        if fix.mode.rawValue >= FixMode.twoD.rawValue { status.lastFixedAt = now }
         let decision = filter.evaluate(fix, now: now)
         status.filter = filter.counters
         switch decision {
@@ -48,7 +49,8 @@ struct FixPipeline {
                 status.lastTrigger = trigger
                 // The odometer is the length of the recorded track.
                 if let position = shown.position {
-                    _ = status.odometer.add(position, accuracyMillimetres: Int32(clamping: accuracy))
+                    _ = status.odometer.add(position, accuracyMillimetres: Int32(clamping: accuracy),
+                                            timeMilliseconds: time.millisecondsSinceEpoch)
                 }
                 recorded = LogFix(shown, accuracyMillimetres: shownAccuracy, time: time)
             }

@@ -22,7 +22,7 @@ extension DaemonStatus {
             appendJSONString(&line, error.description)
         }
         line.append(",\"sentencesPerSecond\":")
-        line.appendFixed(Int64(sentencesPerSecondTenths), decimals: 1)
+        line.appendFixed(Int64(sentencesPerSecondTenths(now: now)), decimals: 1)
         line.append(",\"bytes\":")
         line.append(integer: Int64(bytesRead))
         reply.append(line)

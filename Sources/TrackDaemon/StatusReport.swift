@@ -20,6 +20,16 @@ extension DaemonStatus {
             line.append(string: lastReloadError)
             emit(&line, &reply)
         }
+        if let reloadNeedsRestart {
+            line.append("          changed, applied when trackd restarts: ")
+            line.append(string: reloadNeedsRestart)
+            emit(&line, &reply)
+        }
+        if let fencesLoadError {
+            line.append("          NO FENCES: not loaded at start: ")
+            line.append(string: fencesLoadError)
+            emit(&line, &reply)
+        }
 
         line.append("receiver  ")
         line.append(string: source.path)
@@ -30,17 +40,25 @@ extension DaemonStatus {
         }
         line.append(source.isOpen ? ", open" : ", closed")
         line.append("; ")
-        line.appendFixed(Int64(sentencesPerSecondTenths), decimals: 1)
+        line.appendFixed(Int64(sentencesPerSecondTenths(now: now)), decimals: 1)
         line.append(" sentences/s; ")
         line.append(integer: Int64(counters.accepted))
         line.append(" accepted, ")
         line.append(integer: Int64(counters.badChecksum))
         line.append(" bad checksum, ")
         line.append(integer: Int64(counters.overlong + counters.malformed + counters.outOfRange))
-        line.append(" malformed")
+        line.append(" malformed; ")
+        appendBytes(&line, Int64(bytesRead))
+        line.append(" received")
+        if let lastByteAt {
+            line.append(", the last ")
+            appendDuration(&line, milliseconds: now.milliseconds(since: lastByteAt))
+            line.append(" ago")
+        }
         emit(&line, &reply)
-        if let error = source.lastError {
-            line.append("          last error: ")
+        // The error that keeps it closed; once it is open again the journal has the story.
+        if !source.isOpen, let error = source.lastError {
+            line.append("          error: ")
             line.append(string: error.description)
             emit(&line, &reply)
         }

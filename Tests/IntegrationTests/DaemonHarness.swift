@@ -137,9 +137,12 @@ final class DaemonHarness {
     /// shared data is absent.
     static func capture(_ name: String) -> [UInt8]? {
         let url = shared.appendingPathComponent("gpsd-regress/\(name)")
-        guard let text = try? String(contentsOf: url, encoding: .isoLatin1) else { return nil }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("#") }
-        return Array(lines.joined(separator: "\n").utf8)
+        guard let data = try? Data(contentsOf: url) else { return nil }
+        // Bytes, not a String: as Characters, "\r\n" is one and never equals "\n", so a CRLF
+        // capture would be one line, dropped as a comment.
+        let lines = [UInt8](data).split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+            .filter { $0.first != UInt8(ascii: "#") }
+        return Array(lines.joined(separator: [UInt8(ascii: "\n")]))
     }
 
     /// Runs `trackctl ARGS --socket …`; returns exit code and standard output.
