@@ -49,8 +49,10 @@ public struct LogWriter<Files: LogFileLayer> {
         try recover(now: now)
     }
 
-    /// Holds `record` for the next sync; syncs at once when the hold or the chunk is full.
+    /// Holds `record` for the next sync; syncs at once when the hold or the chunk is full, and
+    /// first when `record` is a sync interval (of record time) after the first record held.
     public mutating func append(_ record: LogRecord, now: MonotonicTime) {
+        syncIfSpanReached(before: record.time, now: now)
         if encoder.isEmpty {
             if handle != nil, now.milliseconds(since: segmentOpened) >= settings.segmentAgeLimitMilliseconds {
                 rotateBeforeNext = true
