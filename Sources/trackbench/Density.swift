@@ -59,6 +59,15 @@ let gpxFooter: StaticString = "    </trkseg>\n  </trk>\n</gpx>\n"
 /// The fixes of a track CSV in the shared layout, read by the same parser as `trackctl log
 /// import`; a bad line is reported with its number and fails the run.
 func densityFixes(_ path: String) throws(Errno) -> [LogFix] {
+    // A log directory (e.g. one trackd wrote): its fix records, as the daemon logged them.
+    if !path.hasSuffix(".csv") {
+        guard var reader = try? LogReader(directory: path) else { throw Errno.invalidArgument }
+        var fixes: [LogFix] = []
+        while let record = reader.next() {
+            if case .fix(let fix) = record { fixes.append(fix) }
+        }
+        return fixes
+    }
     var file: [UInt8] = []
     try forEachChunk(ofFileAt: path) { chunk in file.append(contentsOf: chunk) }
     do {
@@ -88,6 +97,7 @@ func runDensity(_ path: String, syncMilliseconds: Int64, keyframeMilliseconds: I
     let fields = [
         bitsPerFix { $0.position.latitudeE7 = first.latitudeE7 }, bitsPerFix { $0.position.longitudeE7 = first.longitudeE7 },
         bitsPerFix { $0.altitudeDecimetres = nil }, bitsPerFix { $0.speedCentimetresPerSecond = nil },
+        bitsPerFix { $0.courseCentidegrees = nil }, bitsPerFix { $0.accuracyDecimetres = nil },
     ].joined(separator: "/")
     var varint = 0
     var last: (Int64, Int64, Int64, Int64, Int64) = (0, 0, 0, 0, 0)
@@ -103,3 +113,16 @@ func runDensity(_ path: String, syncMilliseconds: Int64, keyframeMilliseconds: I
     print("fixes=\(fixes.count) log=\(log.bytes.count) chunks=\(log.chunks) keyframes=\(log.keyframes) framing=\(log.framing) fieldBits=\(fields) varint=\(varint) gpx=\(gpx) encodeNs=\(perFix) lossless=\(decodesTo(log.bytes, fixes) ? 1 : 0)")
 }
 
+
+/// `trackbench logdump DIR|FILE.csv`: one line per fix, `time lat lon alt speed course accuracy
+/// mode` in the log's units, `-` for an absent field; for looking at what the daemon logged.
+func runLogDump(_ path: String) throws(Errno) {
+    var out = ""
+    for fix in try densityFixes(path) {
+        func field(_ value: Int32?) -> String { value.map { String($0) } ?? "-" }
+        out += "\(fix.time.millisecondsSinceEpoch) \(fix.position.latitudeE7) \(fix.position.longitudeE7) "
+            + "\(field(fix.altitudeDecimetres)) \(field(fix.speedCentimetresPerSecond)) \(field(fix.courseCentidegrees)) "
+            + "\(field(fix.accuracyDecimetres)) \(fix.mode.rawValue)\n"
+    }
+    try FileDescriptor.standardOutput.writeAll(out)
+}
