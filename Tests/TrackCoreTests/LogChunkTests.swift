@@ -88,20 +88,19 @@ struct LogChunkTests {
             [0x18, 0x7B, 0x30, 0x22, 0x16, 0xDE, 0x0E],
         ])
         #expect(readLog(chunks.flatMap { $0 }) == LogReadout(records: [fix, next]))
-        // The parity chunk of those two chunks (45 bytes, 32 bytes of parity), as the writer puts
+        // The parity chunk of those two chunks (45 bytes, 16 bytes of parity), as the writer puts
         // it before the next keyframe or at the end of the segment.
         var parity = LogParity()
         for chunk in chunks { parity.add(chunk.span) }
         var buffer = [UInt8](repeating: 0, count: parity.chunkByteCount)
         var span = buffer.mutableSpan
-        #expect(parity.writeChunk(&span, at: 0) == 43)
-        // Magic, version 4, width 32, 45 bytes covered; parity byte 0 is byte 0 ^ byte 32
-        // (0x89 ^ 0xDF), byte 13 is byte 13 alone (0xEB); the CRC.
+        #expect(parity.writeChunk(&span, at: 0) == 27)
+        // Magic, version 4, width 16, 45 bytes covered; parity byte 0 is bytes 0 ^ 16 ^ 32
+        // (0x89 ^ 0x65 ^ 0xDF = 0x33), byte 13 is bytes 13 ^ 29 (0xEB ^ 0x00); the CRC.
         #expect(buffer == [
-            0x89, 0x54, 0x4C, 0x50, 0x04, 0x20, 0x2D,
-            0x56, 0x19, 0x88, 0xFC, 0x0A, 0x94, 0x18, 0x7B, 0x30, 0x35, 0x16, 0x0E, 0xE8, 0xEB, 0xA5, 0xF2,
-            0x65, 0xF6, 0xB3, 0xE9, 0xF7, 0x02, 0xD5, 0xEF, 0x8A, 0x03, 0x00, 0x00, 0x00, 0x00, 0x82, 0xA3,
-            0xCC, 0x73, 0x5C, 0x7D,
+            0x89, 0x54, 0x4C, 0x50, 0x04, 0x10, 0x2D,
+            0x33, 0xEF, 0x3B, 0x15, 0xFD, 0x96, 0xCD, 0x94, 0xBA, 0x36, 0x16, 0x0E, 0xE8, 0xEB, 0x27, 0x51,
+            0xA2, 0x76, 0x40, 0x5C,
         ])
         #expect(readLog(chunks.flatMap { $0 } + buffer) == LogReadout(records: [fix, next]))
     }

@@ -3,7 +3,7 @@ import Testing
 import TrackCore
 import TrackIO
 
-/// Bit rot in the track log (format version 4): a damaged stretch of up to 32 bytes in a group
+/// Bit rot in the track log (format version 4): a damaged stretch of up to 16 bytes in a group
 /// that has its parity chunk costs nothing; worse damage costs its keyframe interval, and the
 /// writer never mistakes it for a torn tail.
 @Suite struct LogRepairTests {
@@ -86,7 +86,7 @@ import TrackIO
         }
     }
 
-    @Test(arguments: [2, 16, 32])
+    @Test(arguments: [2, 8, 16])
     func burstsUpToTheStripeWidthAreRepaired(length: Int) throws {
         var parities: [LogParityChunk] = []
         var from = -1

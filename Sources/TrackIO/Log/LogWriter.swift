@@ -177,7 +177,8 @@ public struct LogWriter<Files: LogFileLayer> {
 /// the encoder, after `headroom` bytes where a parity chunk is put in front of a keyframe chunk
 /// so that both go out in one write.
 final class LogChunkStorage {
-    /// Room for the largest parity chunk, e.g. 52 bytes for a 32-byte parity.
+    /// Room for the largest parity chunk: 10 bytes, the group's length (a varint, at most 10
+    /// bytes) and the parity (16).
     static var headroom: Int { 64 }
     let whole: UnsafeMutableBufferPointer<UInt8>
     let bytes: UnsafeMutableBufferPointer<UInt8>
