@@ -1,11 +1,11 @@
 import TrackCore
 import TrackIO
 
-// `trackbench bitrot FLIPS SEED DIR...`: what one damaged byte costs in real track logs. Each of
-// FLIPS rounds takes the log directories DIR... as they are, changes one byte (chosen uniformly
-// over every byte of every segment file, XORed with a random value 1…255) and reads that log
-// again with the real `LogReader`; the fixes it no longer returns are that flip's loss. Prints
-// one line:
+// `trackbench bitrot FLIPS SEED BURST DIR...`: what one damaged byte costs in real track logs.
+// Each of FLIPS rounds takes the log directories DIR... as they are, changes one byte (chosen
+// uniformly over every byte of every segment file, XORed with a random value 1…255), or BURST
+// bytes from there on when BURST > 1, and reads that log again with the real `LogReader`; the
+// fixes it no longer returns are that flip's loss. Prints one line:
 //
 //   flips=F fixes=N bytes=B lost=L max=M zero=Z repaired=R corrupt=C p50=… p90=… p99=…
 //
@@ -51,7 +51,7 @@ func readFixes(_ directory: String, _ files: MemoryLogFiles) -> (fixes: [LogFix]
     while let record = reader.next() {
         if case .fix(let fix) = record { fixes.append(fix) }
     }
-    return (fixes, reader.problems.contains { !$0.losesRecords })
+    return (fixes, reader.problems.contains { if case .repaired = $0.kind { true } else { false } })
 }
 
 /// True when `part` is `whole` with some fixes left out, the rest in order.
@@ -65,7 +65,7 @@ func isSubsequence(_ part: [LogFix], of whole: [LogFix]) -> Bool {
     return true
 }
 
-func runBitRot(flips: Int, seed: UInt64, directories: [String]) throws(Errno) -> Int32 {
+func runBitRot(flips: Int, seed: UInt64, burst: Int, directories: [String]) throws(Errno) -> Int32 {
     var files = MemoryLogFiles()
     // Every segment file with its directory, in a fixed order, and the fixes of each directory.
     var segments: [(directory: String, path: String)] = []
@@ -100,7 +100,7 @@ func runBitRot(flips: Int, seed: UInt64, directories: [String]) throws(Errno) ->
         let (directory, path) = segments[index]
         let original = files.files[path] ?? []
         var damaged = original
-        damaged[position] ^= UInt8(1 + random.below(255))
+        for index in position..<min(position + max(burst, 1), damaged.count) { damaged[index] ^= UInt8(1 + random.below(255)) }
         files.files[path] = damaged
         let (fixes, didRepair) = readFixes(directory, files)
         files.files[path] = original

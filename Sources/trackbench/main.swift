@@ -23,7 +23,7 @@ import TrackIO
 //                          the log writer's power-cut harness at every step (PowerCut.swift)
 //   trackbench tracknmea FILE.csv
 //                          a track's points as the NMEA a receiver would send (TrackNMEA.swift)
-//   trackbench bitrot FLIPS SEED DIR...
+//   trackbench bitrot FLIPS SEED BURST DIR...
 //                          fixes lost per damaged byte in track logs (BitRot.swift)
 //
 // Both read into one buffer allocated before the first read, so the loop allocates nothing and
@@ -45,8 +45,8 @@ let usage: StaticString = """
                                   cut power at every step of a log replay, print violations
            trackbench tracknmea FILE.csv
                                   print a track's points as RMC, GGA, GSA and GST epochs
-           trackbench bitrot FLIPS SEED DIR...
-                                  damage one byte FLIPS times, print flips=… lost=… max=…
+           trackbench bitrot FLIPS SEED BURST DIR...
+                                  damage BURST bytes FLIPS times, print flips=… lost=… max=…
 
     """
 
@@ -153,9 +153,10 @@ if arguments.first == "logencode", arguments.count == 3, let rounds = Int(argume
     }
     exitProcess(0)
 }
-if arguments.first == "bitrot", arguments.count >= 4, let flips = Int(arguments[1]), let seed = UInt64(arguments[2]) {
+if arguments.first == "bitrot", arguments.count >= 5, let flips = Int(arguments[1]), let seed = UInt64(arguments[2]),
+   let burst = Int(arguments[3]) {
     do throws(Errno) {
-        exitProcess(try runBitRot(flips: flips, seed: seed, directories: Array(arguments[3...])))
+        exitProcess(try runBitRot(flips: flips, seed: seed, burst: burst, directories: Array(arguments[4...])))
     } catch {
         try? FileDescriptor.standardError.writeAll("trackbench: bitrot: \(error.message)\n")
         exitProcess(1)
