@@ -130,7 +130,8 @@ public enum TrackdCommand {
         let (persisted, problem) = stateFile.loadOrDefault()
         pipeline.status.permission = Permission.atStartUp(stored: persisted.permission,
                                                            configRestricts: config.privacy.restricted)
-        pipeline.status.odometer = Odometer(totalMillimetres: persisted.odometerMillimetres)
+        pipeline.status.odometer = Odometer(totalMillimetres: persisted.odometerMillimetres,
+                                            maxSpeedMillimetresPerSecond: Int64(config.filter.maxSpeedMillimetresPerSecond))
         var driver = BoardDriver(board: BoardGPIO(backend: gpio), settings: BoardSettings(config))
         driver.open(map, simulated: config.board.simulated, status: &pipeline.status.gpio)
         pipeline.status.statePath = config.state.file
@@ -142,6 +143,7 @@ public enum TrackdCommand {
         pipeline.status.configPath = options.configPath
         pipeline.status.controlPath = config.control.socket
         pipeline.status.logDirectory = config.log.directory
+        pipeline.status.logQuotaBytes = Int(config.log.quotaBytes)
         var logWriter: LogWriter<PosixLogFiles>?
         do {
             logWriter = try LogWriter(settings: LogWriterSettings(config.log), files: PosixLogFiles(),
@@ -151,6 +153,7 @@ public enum TrackdCommand {
             pipeline.status.logOpenError = error.description
             try? FileDescriptor.standardError.writeAll("trackd: track log: " + error.description + "; not logging\n")
         }
+        pipeline.status.logFileSystem = FileSystemInfo.of(config.log.directory)
         if let status = logWriter?.status {
             pipeline.status.log = status
             if let problem = status.lastError {

@@ -14,9 +14,10 @@ extension LogWriter {
     }
 
     /// Writes and fdatasyncs the parity chunk of the open segment's last group (before the
-    /// segment is closed: rotation, SIGTERM). A failure is recorded like any failed write; the
-    /// records are durable already, only the group's repair is lost.
-    mutating func writeParity() {
+    /// segment is closed: rotation, SIGTERM). A failure is recorded like any failed write and
+    /// what it wrote is cut off again; the records are durable already, only the group's repair
+    /// is lost.
+    mutating func writeParity(now: MonotonicTime) {
         let length = prependParity()
         guard length > 0, let current = handle, let number = status.currentSegment else { return }
         let storage = chunk
@@ -27,7 +28,8 @@ extension LogWriter {
             step = .sync
             try files.sync(current)
         } catch {
-            failed(LogSegmentName.path(settings.directory, LogSegmentName.name(number)), step, error)
+            failed(LogSegmentName.path(settings.directory, LogSegmentName.name(number)), step, error, now: now)
+            removeFailedChunk(number, now: now)
             return
         }
         if let last = segments.indices.last { segments[last].byteCount += length }
