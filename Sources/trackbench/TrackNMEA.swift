@@ -21,7 +21,8 @@ import TrackIO
 // * the geoid separation is a constant 47.0 m (it is not logged).
 //
 // Rows without elevation give 2D fixes (GSA mode 2, GGA altitude empty). The rows' own speed
-// column is not used: the point is what the daemon makes of receiver output.
+// column is used only with `--recorded-speed` (then a row's speed, where it has one, replaces the
+// one from the points: a device's Doppler or wheel speed, to see what the made-up speed costs).
 
 /// A small deterministic generator (xorshift64*), so every run writes the same bytes.
 struct BenchRandom {
@@ -92,7 +93,7 @@ func angle(_ e7: Int32, degreeDigits: Int) -> String {
         + padded(units % 100_000, 5)
 }
 
-func runTrackNMEA(_ path: String) throws(Errno) {
+func runTrackNMEA(_ path: String, recordedSpeed: Bool = false) throws(Errno) {
     let fixes = try densityFixes(path)
     var random = BenchRandom(state: 0x9E37_79B9_7F4A_7C15)
     var satellites: Int64 = 11
@@ -121,7 +122,8 @@ func runTrackNMEA(_ path: String) throws(Errno) {
             north += v.north / Double(velocities.count)
             east += v.east / Double(velocities.count)
         }
-        let speed = (north * north + east * east).squareRoot()
+        var speed = (north * north + east * east).squareRoot()
+        if recordedSpeed, let recorded = fix.speedCentimetresPerSecond { speed = Double(recorded) / 100 }
         let knots = fixed(Int64((speed * 3600 / 1852 * 1000).rounded()), 3)
         var course = ""
         if speed >= 0.5 {

@@ -21,7 +21,7 @@ import TrackIO
 //                          malloc counter's difference between two ROUNDS must be zero
 //   trackbench powercut [FILE.csv]
 //                          the log writer's power-cut harness at every step (PowerCut.swift)
-//   trackbench tracknmea FILE.csv
+//   trackbench tracknmea FILE.csv [--recorded-speed]
 //                          a track's points as the NMEA a receiver would send (TrackNMEA.swift)
 //   trackbench bitrot FLIPS SEED BURST DIR...
 //                          fixes lost per damaged byte in track logs (BitRot.swift)
@@ -43,7 +43,7 @@ let usage: StaticString = """
                                   encode them ROUNDS times into one buffer, print records=…
            trackbench powercut [FILE.csv]
                                   cut power at every step of a log replay, print violations
-           trackbench tracknmea FILE.csv
+           trackbench tracknmea FILE.csv [--recorded-speed]
                                   print a track's points as RMC, GGA, GSA and GST epochs
            trackbench bitrot FLIPS SEED BURST DIR...
                                   damage BURST bytes FLIPS times, print flips=… lost=… max=…
@@ -161,6 +161,15 @@ if arguments.first == "bitrot", arguments.count >= 5, let flips = Int(arguments[
         try? FileDescriptor.standardError.writeAll("trackbench: bitrot: \(error.message)\n")
         exitProcess(1)
     }
+}
+if arguments.first == "tracknmea", arguments.count == 3, arguments[2] == "--recorded-speed" {
+    do throws(Errno) {
+        try runTrackNMEA(arguments[1], recordedSpeed: true)
+    } catch {
+        try? FileDescriptor.standardError.writeAll("trackbench: \(arguments[1]): \(error.message)\n")
+        exitProcess(1)
+    }
+    exitProcess(0)
 }
 if arguments.first == "density", (2...4).contains(arguments.count) {
     let sync = arguments.count >= 3 ? Int64(arguments[2]) ?? 5_000 : 5_000
