@@ -25,6 +25,18 @@ struct LogSegmentCursor {
     /// The end of the last parity chunk read (0 before the first): where the bytes no parity
     /// covers yet begin.
     var parityEnd = 0
+    /// The last searches for a good parity or keyframe chunk after damage: where each started
+    /// and what it found (`LogSegmentCursor+Repair`).
+    var paritySearch: (from: Int, found: LogParityChunk?)?
+    var keyframeSearch: (from: Int, found: Int?)?
+    /// The parity of the chunks read since `parityEnd`, nil once damage was skipped since: what
+    /// a damaged parity chunk there is compared with.
+    var groupParity: LogParity? = LogParity()
+    /// The syndrome last computed, and the offset of the parity chunk it is for.
+    var syndrome: (parityOffset: Int, bytes: [UInt8])?
+    /// Repair tries left for this segment: 100,000, about a hundred damaged places beyond repair
+    /// (real damage is repaired at the first or second try).
+    var repairTries = 100_000
 
     init(bytes: [UInt8], name: String, number: UInt64) {
         self.bytes = bytes
@@ -50,6 +62,11 @@ struct LogSegmentCursor {
                     continue
                 }
                 guard let record = decoded else {
+                    if let done = chunk, var parity = groupParity {
+                        let data = bytes
+                        parity.add(data.span.extracting(done.offset..<done.end))
+                        groupParity = parity
+                    }
                     offset = chunk?.end ?? offset
                     chunk = nil
                     continue
@@ -88,7 +105,7 @@ struct LogSegmentCursor {
             if let end = damagedParityEnd(at: offset) {
                 report(.damagedParity(error), at: offset, skipping: end - offset)
                 reader = before
-                offset = end
+                startGroup(at: end)
                 return
             }
             if case .truncated = error, !goodChunk(after: offset) {
@@ -102,8 +119,7 @@ struct LogSegmentCursor {
         }
         if header.isParity {
             if firstProblemOffset != nil { keyframeAfterProblem = true }
-            parityEnd = header.end
-            offset = header.end
+            startGroup(at: header.end)
             return
         }
         if let keyframeSequence = header.sequence {
@@ -132,15 +148,23 @@ struct LogSegmentCursor {
         chunk = header
     }
 
+    /// A parity chunk (good or damaged) ends at `end`: the next group starts there.
+    private mutating func startGroup(at end: Int) {
+        parityEnd = end
+        offset = end
+        groupParity = LogParity()
+    }
+
     /// Reports `error` and moves to the next keyframe candidate after `start` (or the end).
     private mutating func damaged(_ error: LogError, at start: Int) {
         chunk = nil
         reader = LogChunkReader()
+        groupParity = nil
         let resume = LogChunkFormat.nextKeyframe(in: bytes.span, from: start + 1) ?? bytes.count
         report(.damaged(error), at: start, skipping: resume - start)
         // A good parity chunk after it (whose group the damage was too much for) also shows
         // this is damage in the middle, not a torn tail.
-        if LogParityChunk.next(in: bytes.span, after: start) != nil { keyframeAfterProblem = true }
+        if parityChunk(after: start) != nil { keyframeAfterProblem = true }
         offset = resume
     }
 
