@@ -43,15 +43,16 @@ public struct LogParity: Sendable {
     /// Writes the parity chunk of the group into `buffer` at `offset` (it needs
     /// `chunkByteCount` bytes there); returns the offset after it.
     public func writeChunk(_ buffer: inout MutableSpan<UInt8>, at offset: Int) -> Int {
-        var out = LogByteWriter(offset: offset, limit: offset + chunkByteCount)
-        for index in 0..<4 { out.byte(LogChunkFormat.magicByte(index, LogChunkFormat.parityMagic), &buffer) }
-        out.byte(LogChunkFormat.version, &buffer)
-        out.byte(UInt8(LogParity.stripeWidth), &buffer)
-        out.unsigned(UInt64(byteCount), &buffer)
-        for index in 0..<LogParity.stripeWidth { out.byte(stripes[index], &buffer) }
-        let crc = CRC32C.checksum(of: buffer.span, offset..<out.offset)
-        out.littleEndian(UInt64(crc), byteCount: LogChunkFormat.crcByteCount, &buffer)
-        return out.offset
+        precondition(offset >= 0 && offset + chunkByteCount <= buffer.count, "parity chunk does not fit")
+        for index in 0..<4 { buffer[offset + index] = LogChunkFormat.magicByte(index, LogChunkFormat.parityMagic) }
+        buffer[offset + 4] = LogChunkFormat.version
+        buffer[offset + 5] = UInt8(LogParity.stripeWidth)
+        var end = Varint.write(UInt64(byteCount), to: &buffer, at: offset + 6, limit: buffer.count) ?? offset + 6
+        for index in 0..<LogParity.stripeWidth { buffer[end + index] = stripes[index] }
+        end += LogParity.stripeWidth
+        let crc = CRC32C.checksum(of: buffer.span, offset..<end)
+        for index in 0..<LogChunkFormat.crcByteCount { buffer[end + index] = UInt8(truncatingIfNeeded: crc >> (8 * UInt32(index))) }
+        return end + LogChunkFormat.crcByteCount
     }
 }
 
