@@ -38,9 +38,11 @@ struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable 
     var logWriter: LogWriter<PosixLogFiles>?
     /// The last good fix's time when the receiver was lost: the start of a gap record.
     var receiverLostAt: UTCTime?
-    /// Called on SIGHUP with the pipeline and the board settings to reconfigure; returns an
-    /// error text or nil.
-    let reload: (inout FixPipeline, inout BoardSettings) -> String?
+    /// The configuration in force, where it came from and the board's pin map (SIGHUP reads
+    /// them again: Daemon+Reload.swift).
+    var config: TrackdConfig
+    let configSource: ConfigSource
+    let boardMap: BoardMap
     /// LEDs, button and in-use input (BoardDriver.swift, Daemon+Board.swift).
     var driver: BoardDriver<GPIO>
     /// When the odometer was last saved (Daemon+Odometer.swift).
@@ -54,7 +56,7 @@ struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable 
     init(source: consuming Source, pipeline: FixPipeline, signals: consuming SignalDescriptor,
          control: consuming ControlServer, stateFile: StateFile<PosixStateFileStorage>, persisted: PersistedState,
          logWriter: LogWriter<PosixLogFiles>?, driver: BoardDriver<GPIO>,
-         reload: @escaping (inout FixPipeline, inout BoardSettings) -> String?) {
+         config: TrackdConfig, configSource: ConfigSource, boardMap: BoardMap) {
         self.logWriter = logWriter
         self.source = source
         self.stateFile = stateFile
@@ -62,7 +64,9 @@ struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable 
         self.pipeline = pipeline
         self.signals = signals
         self.control = control
-        self.reload = reload
+        self.config = config
+        self.configSource = configSource
+        self.boardMap = boardMap
         self.driver = driver
         input = .allocate(byteCount: 4096, alignment: 16)
     }
@@ -262,15 +266,7 @@ struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable 
             case .stop:
                 stopping = true
             case .reload:
-                notify.send("RELOADING=1")
-                var pipeline = self.pipeline
-                var settings = driver.settings
-                let error = reload(&pipeline, &settings)
-                driver.apply(settings)
-                pipeline.status.reloads += error == nil ? 1 : 0
-                pipeline.status.lastReloadError = error
-                self.pipeline = pipeline
-                notify.send("READY=1")
+                reload(now: now)
             case .child:
                 commands.reap()
                 mirrorCommandCounters()

@@ -4,7 +4,7 @@ import TrackIO
 /// What the LEDs show, derived from the status: a pure function of the status and `now`.
 extension DaemonStatus {
     /// Whether a trip detected from speed counts as "in use": only when the board has no
-    /// in-use input (DESIGN: the input decides when there is one).
+    /// in-use input (the input decides when there is one).
     var tripCounts: Bool { onTrip && !(gpio.isActive && gpio.hasInUseInput) }
 
     /// What a position may become when it leaves the daemon at `now` (status, where, waypoints,

@@ -94,6 +94,8 @@ struct DaemonStatus {
     var configPath = ""
     var reloads = 0
     var lastReloadError: String?
+    /// Keys the last reload changed that take effect only at a restart, e.g. `control.socket`.
+    var reloadNeedsRestart: String?
     /// Why the fences file was not loaded at start (trackd tracks without fences), until a
     /// reload loads one.
     var fencesLoadError: String?

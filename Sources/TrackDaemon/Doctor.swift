@@ -14,10 +14,12 @@ enum Doctor {
 
     static func diagnose(_ status: DaemonStatus, now: MonotonicTime, reply: inout ReplyBuffer) {
         var line = TextBuffer()
+        let besides = reply.count
         diagnoseConfiguration(status, line: &line, reply: &reply)
         // LEDs and button: their own link, beside the chain from port to storage (logging does
         // not need them), so it is always reported.
         diagnoseGPIO(status, line: &line, reply: &reply)
+        let besideTheChainFailed = reply.contains(prefix: "error", from: besides)
         guard diagnosePort(status, line: &line, reply: &reply),
               diagnoseData(status, now: now, line: &line, reply: &reply),
               diagnoseSentences(status, now: now, line: &line, reply: &reply),
@@ -33,7 +35,8 @@ enum Doctor {
             return
         }
         guard diagnoseLog(status, line: &line, reply: &reply) else { return }
-        line.append("ok all links work")
+        line.append(besideTheChainFailed ? "ok the chain from port to log works; the errors above are beside it"
+                    : "ok all links work")
         emit(&line, &reply)
     }
 
@@ -47,6 +50,13 @@ enum Doctor {
             line.append("trackd runs the configuration it had; fix the file (trackd --check) and send SIGHUP again,")
             emit(&line, &reply)
             line.append("or trackd will not start with it after the next reboot")
+            emit(&line, &reply)
+        }
+        if let keys = status.reloadNeedsRestart {
+            line.append("error config: changed by the last reload but applied only when trackd restarts: ")
+            line.append(string: keys)
+            emit(&line, &reply)
+            line.append("restart trackd (systemctl restart trackd) to apply them")
             emit(&line, &reply)
         }
         if let error = status.fencesLoadError {

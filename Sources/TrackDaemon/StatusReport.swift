@@ -20,6 +20,16 @@ extension DaemonStatus {
             line.append(string: lastReloadError)
             emit(&line, &reply)
         }
+        if let reloadNeedsRestart {
+            line.append("          changed, applied when trackd restarts: ")
+            line.append(string: reloadNeedsRestart)
+            emit(&line, &reply)
+        }
+        if let fencesLoadError {
+            line.append("          NO FENCES: not loaded at start: ")
+            line.append(string: fencesLoadError)
+            emit(&line, &reply)
+        }
 
         line.append("receiver  ")
         line.append(string: source.path)
