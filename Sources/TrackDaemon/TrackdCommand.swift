@@ -15,7 +15,7 @@ public enum TrackdCommand {
         """
 
     struct Options {
-        var configPath = ConfigLoader.defaultPath
+        var configPath = ConfigFiles.defaultPath
         var explicitConfig = false
         var check = false
         var replay: String?
@@ -30,40 +30,45 @@ public enum TrackdCommand {
         case .exit(let code): return code
         }
         let config: TrackdConfig
-        switch ConfigLoader.load(options.configPath, explicit: options.explicitConfig) {
+        switch ConfigFiles.load(options.configPath, explicit: options.explicitConfig) {
         case .success(let loaded): config = loaded
         case .failure(let error):
             try? FileDescriptor.standardError.writeAll("trackd: \(error.description)\n")
             return 1
         }
         let board: BoardMap
-        switch ConfigLoader.loadBoard(config) {
+        switch ConfigFiles.loadBoard(config) {
         case .success(let loaded): board = loaded
         case .failure(let error):
             try? FileDescriptor.standardError.writeAll("trackd: \(error.description)\n")
             return 1
         }
-        let fences: FenceMonitor
-        switch ConfigLoader.fences(config) {
+        var fences = FenceMonitor(fences: FenceSet(), settings: config.fences.settings)
+        var fencesError: String?
+        switch ConfigFiles.fences(config) {
         case .success(let loaded): fences = loaded
-        case .failure(let error):
-            try? FileDescriptor.standardError.writeAll("trackd: fences: \(error.description)\n")
-            return 1
+        case .failure(let error): fencesError = error.description
         }
-        if options.check {
-            try? FileDescriptor.standardOutput.writeAll(
-                "trackd: \(options.configPath): ok; \(fences.fences.count) fences from \(config.fences.file)\n")
-            return 0
+        if options.check { return check(options, config, fences: fences, fencesError: fencesError) }
+        if let fencesError {
+            // A tracker that does not track after a reboot is worse than one without fences.
+            try? FileDescriptor.standardError.writeAll(
+                "trackd: fences: \(fencesError)\ntrackd: STARTING WITHOUT FENCES: fix the file (trackctl fence validate) and send SIGHUP\n")
         }
         var receiver = config.receiver
         // The board file names the UART when trackd.conf does not.
         if !receiver.deviceIsSet, let device = board.receiverDevice { receiver.device = device }
+        let source: TrackdSource
         if let replay = options.replay {
             let pacing: ReplaySource.Pacing = options.speed == 0
                 ? .asFastAsPossible : .receiverTime(speedFactor: Double(options.speed))
-            return serve(source: ReplaySource(path: replay, pacing: pacing), config: config, board: board, fences: fences, options: options)
+            source = .replay(ReplaySource(path: replay, pacing: pacing))
+        } else {
+            source = .serial(SerialPort(serialConfiguration(receiver)))
         }
-        return serve(source: SerialPort(serialConfiguration(receiver)), config: config, board: board, fences: fences, options: options)
+        let gpio = config.board.simulated ? TrackdGPIO.simulatedBoard(ConfigFiles.simulatedChip) : TrackdGPIO.libgpiod()
+        return serve(source: source, config: config, board: board, gpio: gpio, fences: fences,
+                     fencesError: fencesError, options: options)
     }
 
     static func serialConfiguration(_ receiver: TrackdConfig.Receiver) -> SerialPort.Configuration {
@@ -78,32 +83,13 @@ public enum TrackdCommand {
             reopenMaximumMilliseconds: receiver.reopenMaxMilliseconds)
     }
 
-    /// Picks the GPIO backend: the fake one for the simulated board, libgpiod otherwise.
-    static func serve<Source: ReceiverSource & ~Copyable>(
-        source: consuming Source, config: TrackdConfig, board: BoardMap, fences: FenceMonitor, options: Options
-    ) -> Int32 {
-        if config.board.simulated {
-            #if hasFeature(Embedded)
-            // The firmware drives GPIO lines only. The simulated board is the demo's, on the host
-            // build; leaving it out of the firmware halves the daemon's specialised code (the
-            // loop is generic over the GPIO backend), which keeps the aarch64 binary in budget.
-            try? FileDescriptor.standardError.writeAll(
-                "trackd: \(options.configPath): [board] simulated = yes needs the host build; this firmware build drives GPIO lines only\n")
-            return 2
-            #else
-            var fake = FakeGPIOBackend(chips: [ConfigLoader.simulatedChip])
-            fake.keepsWaveform = false
-            return serve(source: source, config: config, board: board, gpio: fake, fences: fences, options: options)
-            #endif
-        }
-        return serve(source: source, config: config, board: board, gpio: LibgpiodBackend(), fences: fences, options: options)
-    }
-
-    static func serve<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>(
-        source: consuming Source, config: TrackdConfig, board map: BoardMap, gpio: GPIO, fences: FenceMonitor, options: Options
+    /// Builds the services and runs the daemon: one specialisation for every source and board.
+    static func serve(
+        source: consuming TrackdSource, config: TrackdConfig, board map: BoardMap, gpio: TrackdGPIO, fences: FenceMonitor,
+        fencesError: String?, options: Options
     ) -> Int32 {
         let signals: SignalDescriptor
-        let control: ControlServer
+        let server: ControlServer
         do {
             signals = try SignalDescriptor()
         } catch {
@@ -111,100 +97,60 @@ public enum TrackdCommand {
             return 1
         }
         do {
-            control = try ControlServer(path: config.control.socket, mode: 0o660)
+            server = try ControlServer(path: config.control.socket, mode: 0o660)
         } catch {
             try? FileDescriptor.standardError.writeAll(
                 "trackd: control socket \(config.control.socket): \(error.message)\n")
             return 1
         }
         do {
-            try control.setGroup(config.control.group)
+            try server.setGroup(config.control.group)
         } catch {
             // Without the group only root can use trackctl; say so and carry on.
             try? FileDescriptor.standardError.writeAll(
                 "trackd: control socket group '\(config.control.group)': \(error.message); only root can use trackctl\n")
         }
-        var pipeline = ConfigLoader.pipeline(config)
-        ConfigLoader.install(fences, config, into: &pipeline.status)
-        var stateFile = StateFile(path: config.state.file, storage: PosixStateFileStorage())
-        let (persisted, problem) = stateFile.loadOrDefault()
-        pipeline.status.permission = Permission.atStartUp(stored: persisted.permission,
-                                                           configRestricts: config.privacy.restricted)
-        pipeline.status.odometer = Odometer(totalMillimetres: persisted.odometerMillimetres)
-        var driver = BoardDriver(board: BoardGPIO(backend: gpio), settings: BoardSettings(config))
-        driver.open(map, simulated: config.board.simulated, status: &pipeline.status.gpio)
-        pipeline.status.statePath = config.state.file
-        if let problem {
+        let state = StateService(file: StateFile(path: config.state.file, storage: PosixStateFileStorage()),
+                                 restricted: config.privacy.restricted,
+                                 maxSpeedMillimetresPerSecond: Int64(config.filter.maxSpeedMillimetresPerSecond))
+        if let problem = state.problem {
             // A damaged state file must not stop tracking: the safe default is used and shown.
-            pipeline.status.stateProblem = problem.message
-            try? FileDescriptor.standardError.writeAll("trackd: \(problem.message); starting as not-determined\n")
+            try? FileDescriptor.standardError.writeAll("trackd: \(problem); starting as not-determined\n")
         }
-        pipeline.status.configPath = options.configPath
-        pipeline.status.controlPath = config.control.socket
-        pipeline.status.logDirectory = config.log.directory
-        var logWriter: LogWriter<PosixLogFiles>?
-        do {
-            logWriter = try LogWriter(settings: LogWriterSettings(config.log), files: PosixLogFiles(),
-                                      now: SystemClock.monotonic())
-        } catch {
-            // Without a log the receiver, LEDs and fences still work; status and doctor say why.
-            pipeline.status.logOpenError = error.description
-            try? FileDescriptor.standardError.writeAll("trackd: track log: " + error.description + "; not logging\n")
-        }
-        if let status = logWriter?.status {
-            pipeline.status.log = status
-            if let problem = status.lastError {
-                try? FileDescriptor.standardError.writeAll("trackd: track log: " + problem.description + "\n")
-            }
-        }
-        let path = options.configPath
-        let explicit = options.explicitConfig
-        let device = config.receiver.device
-        let restricted = config.privacy.restricted
+        var board = BoardService(backend: gpio, settings: BoardSettings(config))
+        board.open(map, simulated: config.board.simulated)
         var daemon = Daemon(
-            source: source, pipeline: pipeline, signals: signals, control: control,
-            stateFile: stateFile, persisted: persisted, logWriter: logWriter, driver: driver
-        ) { pipeline, boardSettings in
-            // SIGHUP: a new configuration replaces filter and sampling settings; an invalid one
-            // is reported and the running one kept.
-            switch ConfigLoader.load(path, explicit: explicit) {
-            case .failure(let error):
-                try? FileDescriptor.standardError.writeAll("trackd: reload rejected: \(error.description)\n")
-                return error.description
-            case .success(let config):
-                let newMap: BoardMap
-                switch ConfigLoader.loadBoard(config) {
-                case .failure(let error):
-                    try? FileDescriptor.standardError.writeAll("trackd: reload rejected: \(error.description)\n")
-                    return error.description
-                case .success(let loaded): newMap = loaded
-                }
-                pipeline.filter.settings = ConfigLoader.filterSettings(config)
-                pipeline.sampling.settings = ConfigLoader.samplingSettings(config)
-                pipeline.status.profile = ConfigLoader.profile(config)
-                // New fences start over from their initial states; bad ones keep the old.
-                switch ConfigLoader.fences(config) {
-                case .success(let fences): ConfigLoader.install(fences, config, into: &pipeline.status)
-                case .failure(let error):
-                    try? FileDescriptor.standardError.writeAll("trackd: reload: fences kept: \(error.description)\n")
-                    return "fences: " + error.description + " (the previous fences are kept)"
-                }
-                boardSettings = BoardSettings(config)
-                if newMap != map {
-                    return "[board] lines changed: restart trackd to switch lines (other settings applied)"
-                }
-                if config.privacy.restricted != restricted {
-                    return "privacy.restricted changed: it takes effect when trackd restarts (other settings applied)"
-                }
-                if config.receiver.device != device {
-                    return "receiver.device changed: restart trackd to switch devices (other settings applied)"
-                }
-                return nil
-            }
-        }
-        if config.log.announceSyncs { daemon.announcedSyncCount = daemon.logWriter?.status.syncCount ?? 0 }
+            receiver: ReceiverService(source: source), state: state,
+            trackLog: TrackLogService(config.log, now: SystemClock.monotonic()),
+            fences: FenceService(fences, config, loadError: fencesError), board: board,
+            control: ControlService(server, path: config.control.socket), signals: signals, config: config,
+            configSource: ConfigSource(path: options.configPath, explicit: options.explicitConfig), boardMap: map)
         try? FileDescriptor.standardError.writeAll("trackd: running; control socket \(config.control.socket)\n")
         return daemon.run()
+    }
+
+    /// `trackd --check`: what a start would use, said plainly; exit 1 when the fences file is
+    /// bad (a start would go on without fences).
+    static func check(_ options: Options, _ config: TrackdConfig, fences: FenceMonitor, fencesError: String?) -> Int32 {
+        var lines = ""
+        if !options.explicitConfig && !FileDescriptor.exists(options.configPath) {
+            lines += "trackd: no configuration file at \(options.configPath): the defaults apply\n"
+        } else {
+            lines += "trackd: \(options.configPath): ok\n"
+        }
+        if let fencesError {
+            try? FileDescriptor.standardOutput.writeAll(lines)
+            try? FileDescriptor.standardError.writeAll(
+                "trackd: fences: \(fencesError)\ntrackd: a start would go on WITHOUT FENCES\n")
+            return 1
+        }
+        if !FileDescriptor.exists(config.fences.file) {
+            lines += "trackd: no fences file at \(config.fences.file): no fences\n"
+        } else {
+            lines += "trackd: \(fences.fences.count) fences from \(config.fences.file)\n"
+        }
+        try? FileDescriptor.standardOutput.writeAll(lines)
+        return 0
     }
 
     enum Parsed {

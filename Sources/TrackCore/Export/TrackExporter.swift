@@ -29,6 +29,9 @@ public struct TrackExporter<Writer: ExportWriter> {
     /// The open segment's first fix (WGS-84), its count and last fix (both as written).
     var segmentFirst: LogFix?
     var segmentCount = 0
+    /// The open segment's first fix was written early, ahead of a place that followed it
+    /// (places inline: the rows stay in log order).
+    var segmentFirstWritten = false
     var lastWritten: LogFix?
     var lastFixTime: UTCTime?
     /// The segment's fixes while simplifying (WGS-84).
@@ -40,12 +43,12 @@ public struct TrackExporter<Writer: ExportWriter> {
         self.options = options
     }
 
-    /// 2 for formats with places (places, then tracks), 1 for CSV.
-    public var passCount: Int { Writer.exportsPlaces ? 2 : 1 }
+    /// 2 for formats with places before the tracks (places, then tracks), 1 for CSV.
+    public var passCount: Int { Writer.exportsPlaces && !Writer.placesInline ? 2 : 1 }
 
     /// Starts `pass` (0 first): the header at pass 0.
     public mutating func begin(pass: Int, _ emit: (borrowing TextBuffer) -> Void) {
-        placesPass = Writer.exportsPlaces && pass == 0
+        placesPass = passCount == 2 && pass == 0
         if pass == 0 { write(emit) { writer, out in writer.header(&out) } }
     }
 
@@ -66,7 +69,17 @@ public struct TrackExporter<Writer: ExportWriter> {
         case .bootMarker:
             endSegment(emit)
             endTrack(emit)
-        case .waypoint, .fenceEvent, .permissionChange:
+        case .waypoint, .fenceEvent:
+            guard Writer.placesInline, let place = ExportPlace(record, datum: options.datum) else { return }
+            guard options.contains(place.time) else { counts.outsideWindow += 1; return }
+            counts.places += 1
+            if segmentCount == 1, !segmentFirstWritten, options.simplifyMillimetres == nil, let first = segmentFirst {
+                segmentFirstWritten = true
+                openTrack(emit)
+                write(emit) { writer, out in writer.fix(first, &out) }
+            }
+            write(emit) { writer, out in writer.place(place, &out) }
+        case .permissionChange:
             return
         }
     }
@@ -104,15 +117,17 @@ public struct TrackExporter<Writer: ExportWriter> {
         guard let first = segmentFirst else {
             segmentFirst = shown
             segmentCount = 1
+            segmentFirstWritten = false
             return
         }
         if segmentCount == 1 {
             openTrack(emit)
             segmentNumber += 1
             let number = segmentNumber
+            let written = segmentFirstWritten
             write(emit) { writer, out in
                 writer.beginSegment(number, first: first, &out)
-                writer.fix(first, &out)
+                if !written { writer.fix(first, &out) }
             }
         }
         segmentCount += 1
@@ -136,7 +151,7 @@ public struct TrackExporter<Writer: ExportWriter> {
             openTrack(emit)
             segmentNumber += 1
             let number = segmentNumber
-            write(emit) { writer, out in writer.loneFix(first, segment: number, &out) }
+            if !segmentFirstWritten { write(emit) { writer, out in writer.loneFix(first, segment: number, &out) } }
         } else if let last = lastWritten {
             let count = segmentCount
             write(emit) { writer, out in writer.endSegment(last: last, count: count, &out) }
