@@ -25,6 +25,8 @@ public enum TrackctlCommand {
                           the track log's segments; every chunk checked, damage named
           log import FILE.gpx|FILE.csv --to DIR
                           an existing track written into a log, as trackd writes it
+          log send [--after CURSOR] [--log DIR]
+                          the log's chunks after CURSOR, framed and checksummed, for trackctl pull
           log export [--format gpx|geojson|kml|csv] [--since T] [--until T] [--simplify M]
                      [--datum gcj02|bd09] [--log DIR]
                           the log as a file on standard output (trackctl log export --help)
