@@ -28,6 +28,9 @@ public enum TrackctlCommand {
           log export [--format gpx|geojson|kml|csv] [--since T] [--until T] [--simplify M]
                      [--datum gcj02|bd09] [--log DIR]
                           the log as a file on standard output (trackctl log export --help)
+          place LAT LON [--json]
+                          the nearest place of the offline gazetteer, e.g. "2.8 km NE of
+                          Tübingen, Baden-Wurttemberg, DE" (trackctl place --help)
           simulate ROUTE.gpx [OPTIONS]
                           a receiver moving along ROUTE.gpx, on a pseudo-terminal or standard
                           output (trackctl simulate --help)
@@ -67,6 +70,8 @@ public enum TrackctlCommand {
             return SimulateCommand.run(rest)
         case "log":
             return LogCommand.run(rest)
+        case "place":
+            return PlaceCommand.run(rest)
         case "-h", "--help", "help":
             try? FileDescriptor.standardOutput.writeAll(usage)
             return 0
