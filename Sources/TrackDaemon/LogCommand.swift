@@ -14,6 +14,9 @@ enum LogCommand {
                trackctl log import FILE.gpx|FILE.csv --to DIR
                trackctl log export [--format gpx|geojson|kml|csv] [--log DIR] [--since TIME]
                                    [--until TIME] [--simplify METRES] [--datum gcj02|bd09]
+                                   [--trip N] [--places FILE] [--fences FILE]
+               trackctl log trips [--log DIR] [--json]      (trackctl log trips --help)
+               trackctl log plot [--trip N] [--log DIR] > trip.svg
 
         DIR defaults to /var/lib/trackd/log.
 
@@ -39,6 +42,10 @@ enum LogCommand {
             return LogImport.run(rest)
         case "export":
             return LogExport.run(rest)
+        case "trips":
+            return LogTrips.run(rest)
+        case "plot":
+            return LogPlot.run(rest)
         case "-h", "--help", "help":
             try? FileDescriptor.standardOutput.writeAll(usage)
             return 0

@@ -19,7 +19,7 @@ public struct CSVWriter: ExportWriter {
     /// Nothing: CSV has no places.
     public mutating func place(_ place: ExportPlace, _ out: inout TextBuffer) {}
     /// Nothing.
-    public mutating func beginTrack(_ number: Int, _ out: inout TextBuffer) {}
+    public mutating func beginTrack(_ number: Int, name: String?, _ out: inout TextBuffer) {}
     /// Nothing.
     public mutating func endTrack(_ out: inout TextBuffer) {}
     /// Nothing.

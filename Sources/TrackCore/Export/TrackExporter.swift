@@ -52,8 +52,13 @@ public struct TrackExporter<Writer: ExportWriter> {
     /// Takes the next record of the log, in log order.
     public mutating func consume(_ record: LogRecord, _ emit: (borrowing TextBuffer) -> Void) {
         if placesPass {
-            guard let place = ExportPlace(record, datum: options.datum) else { return }
-            guard options.contains(place.time) else { counts.outsideWindow += 1; return }
+            guard options.contains(record.time), ExportPlace(record, datum: options.datum) != nil else {
+                if ExportPlace(record, datum: options.datum) != nil { counts.outsideWindow += 1 }
+                return
+            }
+            let words = counts.places < options.placeNames.count ? options.placeNames[counts.places] : nil
+            guard let place = ExportPlace(record, datum: options.datum, fenceIDs: options.fenceIDs, place: words)
+            else { return }
             counts.places += 1
             write(emit) { writer, out in writer.place(place, &out) }
             return
@@ -152,7 +157,8 @@ public struct TrackExporter<Writer: ExportWriter> {
         trackNumber += 1
         segmentNumber = 0
         let number = trackNumber
-        write(emit) { writer, out in writer.beginTrack(number, &out) }
+        let name = number <= options.trackNames.count ? options.trackNames[number - 1] : nil
+        write(emit) { writer, out in writer.beginTrack(number, name: name, &out) }
     }
 
     mutating func endTrack(_ emit: (borrowing TextBuffer) -> Void) {
