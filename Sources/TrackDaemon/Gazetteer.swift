@@ -29,7 +29,8 @@ final class Gazetteer {
     }
 
     /// Opens the table `explicit` names, or the default one; prints problems prefixed with `command`.
-    static func open(_ explicit: String?, command: String) -> Opened {
+    /// `announce`: say on standard error that a missing default table means coordinates only.
+    static func open(_ explicit: String?, command: String, announce: Bool = false) -> Opened {
         let chosen = explicit ?? environment("TRACKD_PLACES")
         let path = chosen ?? defaultPath
         let file: MappedFile
@@ -37,8 +38,10 @@ final class Gazetteer {
             file = try MappedFile(path: path)
         } catch {
             if chosen == nil && error == .noSuchFile {
-                try? FileDescriptor.standardError.writeAll(
-                    command + ": no gazetteer at " + path + ": places are named by their coordinates\n")
+                if announce {
+                    try? FileDescriptor.standardError.writeAll(
+                        command + ": no gazetteer at " + path + ": places are named by their coordinates\n")
+                }
                 return .none
             }
             try? FileDescriptor.standardError.writeAll(command + ": " + path + ": " + error.message + "\n")

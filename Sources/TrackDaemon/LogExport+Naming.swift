@@ -38,6 +38,8 @@ struct LogExportNaming: Equatable {
             }
             arguments.options.narrow(to: trips[trip - 1])
         }
+        // Without a gazetteer the export stays as it was: "track N", no places in descriptions.
+        guard opened.gazetteer != nil else { return true }
         return LogNaming.name(&arguments.options, directory: arguments.directory, names: names)
     }
 }
