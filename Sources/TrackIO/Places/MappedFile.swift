@@ -34,6 +34,29 @@ public struct MappedFile: ~Copyable {
         if let base { _ = munmap(UnsafeMutableRawPointer(mutating: base), count) }
     }
 
+    /// Pages of the mapping in the page cache now (mincore), e.g. after evicting the file
+    /// (`evictFromPageCache`) and one lookup, the pages the lookup read from storage: with
+    /// random access advised the kernel reads no others. -1 when the kernel cannot say.
+    public func cachedPageCount() -> Int {
+        guard let base, count > 0 else { return 0 }
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        let pages = (count + page - 1) / page
+        var vector = [UInt8](repeating: 0, count: pages)
+        let result = vector.withUnsafeMutableBufferPointer { buffer in
+            mincore(UnsafeMutableRawPointer(mutating: base), count, buffer.baseAddress)
+        }
+        guard result == 0 else { return -1 }
+        return vector.reduce(0) { $0 + Int($1 & 1) }
+    }
+
+    /// Asks the kernel to drop the file's clean cached pages (benchmarks: a cold start).
+    public static func evictFromPageCache(path: String) throws(Errno) {
+        let file = try FileDescriptor.openForReading(path)
+        defer { try? file.close() }
+        let result = posix_fadvise(file.rawValue, 0, 0, POSIX_FADV_DONTNEED)
+        guard result == 0 else { throw Errno(rawValue: result) }
+    }
+
     /// Calls `body` with the mapped bytes (an empty span for an empty file).
     public func withBytes<R, E: Error>(_ body: (Span<UInt8>) throws(E) -> R) throws(E) -> R {
         let bytes = UnsafeBufferPointer<UInt8>(start: base?.assumingMemoryBound(to: UInt8.self), count: count)
