@@ -88,8 +88,10 @@ public struct TripPlot {
         out += "<rect x=\"" + n(frame.x) + "\" y=\"" + n(frame.y) + "\" width=\"" + n(frame.width) + "\" height=\""
             + n(frame.height) + "\" fill=\"#eef2ea\" stroke=\"#c5cdbf\"/>\n"
         out += "<g clip-path=\"url(#map)\">\n"
-        out += fenceLayer(view)
+        let fenceParts = fenceLayer(view)
+        out += fenceParts.shapes
         out += trackLayer(view)
+        out += fenceParts.labels
         out += markerLayer(view)
         out += "</g>\n"
         out += northArrow() + scaleBar(view) + legend()
@@ -99,25 +101,60 @@ public struct TripPlot {
 
     // MARK: layers
 
-    func fenceLayer(_ view: TripPlotView) -> String {
-        var out = ""
+    /// The fences' outlines (clipped to the map frame) and, to draw over the track, their labels.
+    func fenceLayer(_ view: TripPlotView) -> (shapes: String, labels: String) {
+        var shapes = ""
+        var labels = ""
+        let frame = Self.mapFrame
         for fence in fences {
             var path = ""
             var top: (x: Double, y: Double)?
             for ring in fence.rings where !ring.isEmpty {
-                for (index, coordinate) in ring.enumerated() {
-                    let point = view.canvas(coordinate)
+                let clipped = Self.clip(ring.map { view.canvas($0) })
+                for (index, point) in clipped.enumerated() {
                     path += (index == 0 ? "M" : "L") + n(point.x) + " " + n(point.y)
                     if top.map({ point.y < $0.y }) ?? true { top = point }
                 }
-                path += "Z"
+                if !clipped.isEmpty { path += "Z" }
             }
-            guard let top, view.isNear(top) else { continue }
-            out += "<path d=\"" + path + "\" fill=\"#ff9800\" fill-opacity=\"0.16\" fill-rule=\"evenodd\" stroke=\"#e65100\""
+            guard let top else { continue }
+            shapes += "<path d=\"" + path + "\" fill=\"#ff9800\" fill-opacity=\"0.16\" fill-rule=\"evenodd\" stroke=\"#e65100\""
                 + " stroke-width=\"2\" stroke-dasharray=\"7 4\"/>\n"
-            out += text(top.x, top.y - 7, "fence " + fence.id, size: 13, fill: "#bf360c", anchor: "middle", halo: true, limit: 40)
+            let y = max(top.y - 7, frame.y + 16)
+            labels += text(top.x, y, "fence " + fence.id, size: 13, fill: "#bf360c", anchor: "middle", halo: true, limit: 40)
         }
-        return out
+        return (shapes, labels)
+    }
+
+    /// `ring` (canvas px) clipped to the map frame (Sutherland–Hodgman, one frame edge at a
+    /// time): what shows is unchanged, and no coordinate leaves the canvas.
+    static func clip(_ ring: [(x: Double, y: Double)]) -> [(x: Double, y: Double)] {
+        let frame = mapFrame
+        let edges: [(inside: ((x: Double, y: Double)) -> Bool, cross: ((x: Double, y: Double), (x: Double, y: Double)) -> (x: Double, y: Double))] = [
+            ({ $0.x >= frame.x }, { a, b in (frame.x, a.y + (b.y - a.y) * (frame.x - a.x) / (b.x - a.x)) }),
+            ({ $0.x <= frame.x + frame.width }, { a, b in
+                (frame.x + frame.width, a.y + (b.y - a.y) * (frame.x + frame.width - a.x) / (b.x - a.x)) }),
+            ({ $0.y >= frame.y }, { a, b in (a.x + (b.x - a.x) * (frame.y - a.y) / (b.y - a.y), frame.y) }),
+            ({ $0.y <= frame.y + frame.height }, { a, b in
+                (a.x + (b.x - a.x) * (frame.y + frame.height - a.y) / (b.y - a.y), frame.y + frame.height) }),
+        ]
+        var points = ring
+        for edge in edges {
+            guard let last = points.last else { return [] }
+            var kept: [(x: Double, y: Double)] = []
+            var previous = last
+            for point in points {
+                if edge.inside(point) {
+                    if !edge.inside(previous) { kept.append(edge.cross(previous, point)) }
+                    kept.append(point)
+                } else if edge.inside(previous) {
+                    kept.append(edge.cross(previous, point))
+                }
+                previous = point
+            }
+            points = kept
+        }
+        return points
     }
 
     func trackLayer(_ view: TripPlotView) -> String {
