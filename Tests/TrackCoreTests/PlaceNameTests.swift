@@ -48,7 +48,7 @@ import TrackCore
         }
     }
 
-    @Test(arguments: [(0.0, "N"), (22.4, "N"), (22.5, "NE"), (47.8, "NE"), (90, "E"), (135, "SE"), (180, "S"),
+    @Test(arguments: [(0.0, "N"), (22.4, "N"), (22.5, "NE"), (46.8, "NE"), (90, "E"), (135, "SE"), (180, "S"),
                       (-180, "S"), (-135, "SW"), (-90, "W"), (-45, "NW"), (-22.6, "NW"), (-10, "N"), (359.9, "N"), (720, "N")])
     func compassPoints(_ azimuth: Double, _ expected: String) {
         #expect(CompassPoint(azimuthDegrees: azimuth).abbreviation.description == expected)

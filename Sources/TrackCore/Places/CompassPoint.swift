@@ -1,4 +1,4 @@
-/// One of the eight compass points, the direction a person gives, e.g. azimuth 47.8° → `.northEast` ("NE").
+/// One of the eight compass points, the direction a person gives, e.g. azimuth 46.8° → `.northEast` ("NE").
 public enum CompassPoint: UInt8, Equatable, Sendable, CaseIterable {
     case north, northEast, east, southEast, south, southWest, west, northWest
 

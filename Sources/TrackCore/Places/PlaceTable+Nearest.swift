@@ -1,5 +1,5 @@
 /// The nearest place to a position and how far and which way it lies from the place, e.g.
-/// 48.5400°N 9.0800°E → Tübingen, 2,784.3 m, azimuth 47.8° (from Tübingen towards the position).
+/// 48.5400°N 9.0800°E → Tübingen, 2,815.6 m, azimuth 46.8° (from Tübingen towards the position).
 public struct PlaceMatch: Equatable, Sendable {
     /// The place's index in the table.
     public var index: Int
@@ -32,7 +32,7 @@ extension PlaceTable {
     /// Walks the k-d tree nearer side first and prunes a subtree when a lower bound of the
     /// distance to its box (latitude gap, and the distance to the nearest meridian the box can
     /// reach) exceeds the best distance so far. Example: `nearest(to: 48.54°N 9.08°E,
-    /// withinMetres: 50_000, in: bytes)` → Tübingen at 2,784 m.
+    /// withinMetres: 50_000, in: bytes)` → Tübingen at 2,816 m.
     public func nearest(to coordinate: Coordinate, withinMetres limit: Double, in bytes: Span<UInt8>) -> PlaceMatch? {
         guard placeCount > 0, limit >= 0 else { return nil }
         var search = NearestSearch(coordinate, limitMetres: limit)
