@@ -246,9 +246,10 @@ public struct TripPlot {
             out += "<rect x=\"" + n(70 + Double(bucket) * width) + "\" y=\"678\" width=\"" + n(width + 0.5)
                 + "\" height=\"12\" fill=\"" + TripPlotStyle.hex(bucket) + "\"/>"
         }
-        out += "<text x=\"70\" y=\"708\" font-size=\"11\" fill=\"#616161\">0 km/h</text>"
+        out += "<text x=\"70\" y=\"708\" font-size=\"11\" fill=\"#616161\">"
+            + TripPlotStyle.number(scale.minimumKilometresPerHour) + " km/h</text>"
         out += "<text x=\"210\" y=\"708\" font-size=\"11\" text-anchor=\"middle\" fill=\"#616161\">"
-            + TripPlotStyle.number(scale.maximumKilometresPerHour / 2) + "</text>"
+            + TripPlotStyle.number((scale.minimumKilometresPerHour + scale.maximumKilometresPerHour) / 2) + "</text>"
         out += "<text x=\"350\" y=\"708\" font-size=\"11\" text-anchor=\"end\" fill=\"#616161\">"
             + TripPlotStyle.number(scale.maximumKilometresPerHour) + " km/h</text>"
         out += "<circle cx=\"420\" cy=\"684\" r=\"6\" fill=\"#2e7d32\" stroke=\"#ffffff\" stroke-width=\"2\"/>"

@@ -93,11 +93,13 @@ public struct TripPlotView: Equatable, Sendable {
 }
 
 /// The track's speeds for colouring: each segment's speed (the recorded speeds of its two
-/// fixes averaged, else distance over time), and the legend's top, the 98th percentile
-/// rounded up to 5 km/h so one spike does not wash the rest out.
+/// fixes averaged, else distance over time), and the legend's range, from the 2nd percentile
+/// rounded down to the 98th rounded up to 5 km/h, so the colours spread over the speeds the
+/// trip had and one spike does not wash the rest out.
 struct TripPlotSpeeds {
     /// km/h of segment i (from fix i − 1 to fix i), index 0 unused.
     var kilometresPerHour: [Double]
+    var minimumKilometresPerHour: Double
     var maximumKilometresPerHour: Double
 
     init(_ fixes: [LogFix]) {
@@ -116,12 +118,15 @@ struct TripPlotSpeeds {
         kilometresPerHour = speeds
         let sorted = speeds.dropFirst().sorted()
         let top = sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, sorted.count * 98 / 100)]
-        maximumKilometresPerHour = max(5, Double(Int((top + 4.999) / 5)) * 5)
+        let bottom = sorted.isEmpty ? 0 : sorted[sorted.count * 2 / 100]
+        minimumKilometresPerHour = max(0, Double(Int(bottom / 5)) * 5)
+        maximumKilometresPerHour = max(minimumKilometresPerHour + 5, Double(Int((top + 4.999) / 5)) * 5)
     }
 
     /// The colour step of segment `index`.
     func bucket(segment index: Int) -> Int {
-        let fraction = kilometresPerHour[index] / maximumKilometresPerHour
+        let range = maximumKilometresPerHour - minimumKilometresPerHour
+        let fraction = (kilometresPerHour[index] - minimumKilometresPerHour) / range
         return min(TripPlotStyle.buckets - 1, max(0, Int(fraction * Double(TripPlotStyle.buckets))))
     }
 }
