@@ -121,7 +121,10 @@ public struct TripPlot {
             shapes += "<path d=\"" + path + "\" fill=\"#ff9800\" fill-opacity=\"0.16\" fill-rule=\"evenodd\" stroke=\"#e65100\""
                 + " stroke-width=\"2\" stroke-dasharray=\"7 4\"/>\n"
             let y = max(top.y - 7, frame.y + 16)
-            labels += text(top.x, y, "fence " + fence.id, size: 13, fill: "#bf360c", anchor: "middle", halo: true, limit: 40)
+            // Kept inside the frame: half the label's width (about 0.6 em a character) from its edges.
+            let half = Double(min(fence.id.count + 6, 40)) * 13 * 0.3
+            let x = min(max(top.x, frame.x + half + 4), frame.x + frame.width - half - 4)
+            labels += text(x, y, "fence " + fence.id, size: 13, fill: "#bf360c", anchor: "middle", halo: true, limit: 40)
         }
         return (shapes, labels)
     }
