@@ -33,6 +33,9 @@ public struct FaultyLogDisk: LogFileLayer {
     public private(set) var removedCount = 0
     /// What `availableBytes` answers.
     public var availableByteCount = 1 << 30
+    /// A file system that stays full (ENOSPC: every write fails, writing nothing) or read-only
+    /// (EROFS: writes and the creation of files fail) until set back to nil.
+    public var persistentFailure: Errno?
 
     /// An empty disk.
     public init() {}
@@ -68,6 +71,7 @@ public struct FaultyLogDisk: LogFileLayer {
 
     public mutating func openForAppend(_ path: String) throws(Errno) -> String {
         try step()
+        if persistentFailure == .readOnlyFileSystem { throw Errno.readOnlyFileSystem }
         if !names.contains(path) {
             names.insert(path)
             files[path] = File()
@@ -94,8 +98,8 @@ public struct FaultyLogDisk: LogFileLayer {
         for index in 0..<bytes.count { copy.append(bytes[index]) }
         stepCount += 1
         var written = copy.count
-        let failure = failures.removeValue(forKey: stepCount)
-        if let failure { written = failure == .noSpace ? 0 : copy.count / 2 }
+        let failure = failures.removeValue(forKey: stepCount) ?? persistentFailure
+        if let failure { written = failure == .noSpace || failure == .readOnlyFileSystem ? 0 : copy.count / 2 }
         if var file = files[handle] {
             file.pending.append((file.data.count, written))
             file.data.append(contentsOf: copy[..<written])

@@ -4,7 +4,7 @@ import TrackCore
 /// open and a press in progress goes on: the pattern table, debounce, long-press time and the
 /// in-use input's active level. Fixed size.
 struct BoardSettings {
-    /// The LED patterns (DESIGN's defaults with `[leds]` overrides).
+    /// The LED patterns (the defaults of docs/wiring.md with `[leds]` overrides).
     var ledTable = LEDTable()
     /// `[board] debounce`, in milliseconds (30).
     var debounceMilliseconds: Int64 = 30

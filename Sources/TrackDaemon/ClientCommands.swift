@@ -85,7 +85,8 @@ enum ClientCommands {
         do {
             let reply = try ControlClient.request("doctor", path: path)
             try? FileDescriptor.standardOutput.writeAll(body(of: reply))
-            return hasErrorLine(reply) ? 1 : 0
+            // 0 only when every link works: `wait` (just started) is not all well yet either.
+            return hasErrorLine(reply) || reply.split(separator: "\n").contains { $0.hasPrefix("wait ") } ? 1 : 0
         } catch {
             // The first link is the daemon itself.
             try? FileDescriptor.standardOutput.writeAll("error daemon: \(error.description)\n")

@@ -4,18 +4,23 @@ import TrackIO
 /// `privacy …` on the control socket: show or change the permission state.
 ///
 /// `privacy` · `privacy allow always|when-in-use` · `privacy deny` · `privacy approximate` ·
-/// `privacy precise [--for DURATION]` (DURATION like `30m`, `2h`, `90s`).
+/// `privacy precise [--for DURATION]` (DURATION one word with its unit: `90s`, `30m`, `2h`).
 extension ControlProtocol {
-    static func answerPrivacy(_ command: inout Words, request: Span<UInt8>, status: inout DaemonStatus, reply: inout ReplyBuffer) {
+    static func answerPrivacy(_ command: inout Words, request: Span<UInt8>, status: inout DaemonStatus, now: MonotonicTime,
+                              reply: inout ReplyBuffer) {
         let verb = command.next()
         let argument = command.next()
-        let now = status.utcNow
+        // Every form is at most two words, `precise --for D` three: anything more is a typo.
+        let extra = matches(argument, request, "--for") ? nil : command.next()
         let change: PermissionRequest
         if verb == nil {
             reply.append("ok\n")
             var line = TextBuffer()
             status.writePrivacy(to: &line, now: now)
             emit(&line, &reply)
+            return
+        } else if extra != nil {
+            reply.append("error usage: privacy [allow always|allow when-in-use|deny|approximate|precise [--for DURATION]]\n")
             return
         } else if matches(verb, request, "allow") && matches(argument, request, "always") {
             change = .allowAlways
@@ -28,8 +33,10 @@ extension ControlProtocol {
         } else if matches(verb, request, "precise") && argument == nil {
             change = .preciseForGood
         } else if matches(verb, request, "precise") && matches(argument, request, "--for") {
-            guard let word = command.next(), let milliseconds = duration(request.extracting(word)) else {
-                reply.append("error usage: precise --for DURATION, e.g. 30m, 2h or 90s\n")
+            // `--for 1 m` must not be read as one second: the unit belongs to the number's word.
+            guard let word = command.next(), command.next() == nil,
+                  let milliseconds = duration(request.extracting(word)) else {
+                reply.append("error usage: precise --for DURATION: a number and its unit in one word, e.g. 90s, 30m or 2h\n")
                 return
             }
             change = .precise(forMilliseconds: milliseconds)
@@ -51,40 +58,37 @@ extension ControlProtocol {
         }
     }
 
-    /// `90s`, `30m`, `2h` (or plain seconds) in milliseconds; nil when malformed.
+    /// `90s`, `30m`, `2h` in milliseconds; nil without a unit, with another unit or when
+    /// malformed (`1 m` arrives as two words and is refused before this).
     static func duration(_ text: Span<UInt8>) -> Int64? {
-        var value: Int64 = 0
-        var digits = 0
-        var unit: Int64 = 1000
-        for index in text.indices {
-            let byte = text[index]
-            if byte >= 48 && byte <= 57 && unit == 1000 && digits < 9 {
-                value = value * 10 + Int64(byte - 48)
-                digits += 1
-            } else if index == text.count - 1 && digits > 0 {
-                switch byte {
-                case UInt8(ascii: "s"): unit = 1000
-                case UInt8(ascii: "m"): unit = 60_000
-                case UInt8(ascii: "h"): unit = 3_600_000
-                default: return nil
-                }
-            } else {
-                return nil
-            }
+        guard text.count >= 2 else { return nil }
+        let unit: Int64
+        switch text[text.count - 1] {
+        case UInt8(ascii: "s"): unit = 1000
+        case UInt8(ascii: "m"): unit = 60_000
+        case UInt8(ascii: "h"): unit = 3_600_000
+        default: return nil
         }
-        return digits > 0 ? value * unit : nil
+        var value: Int64 = 0
+        for index in 0..<(text.count - 1) {
+            let byte = text[index]
+            guard byte >= 48 && byte <= 57 && index < 9 else { return nil }
+            value = value * 10 + Int64(byte - 48)
+        }
+        return value * unit
     }
 }
 
 extension DaemonStatus {
     /// `always, precise` / `not-determined (nothing is logged)` / `when-in-use, approximate until …`.
-    func writePrivacy(to line: inout TextBuffer, now: UTCTime) {
+    func writePrivacy(to line: inout TextBuffer, now: MonotonicTime) {
         line.append(permissionName(permission.state))
         line.append(", ")
         line.append(permission.effectiveAccuracy(now: now) == .precise ? "precise" : "approximate (1 km grid, no fences)")
         if let until = permission.preciseUntil, until > now {
-            line.append(" until ")
-            until.write(to: &line)
+            line.append(" for ")
+            appendDuration(&line, milliseconds: until.milliseconds(since: now))
+            line.append(" more")
         }
         if !permission.mayLog(inUse: gpio.inUse, onTrip: tripCounts, now: now) {
             line.append(permission.state == .whenInUse ? " (logging on trips only)" : " (nothing is logged)")

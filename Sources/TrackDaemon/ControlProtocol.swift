@@ -29,11 +29,11 @@ enum ControlProtocol {
                 reply.append("error usage: status [json]\n")
             }
         } else if matches(verb, request, "where") {
-            answerWhere(plain: matches(command.next(), request, "plain"), status: status, reply: &reply)
+            answerWhere(plain: matches(command.next(), request, "plain"), status: status, now: now, reply: &reply)
         } else if matches(verb, request, "mark") {
-            answerMark(label: command.rest(), request: request, status: &status, reply: &reply)
+            answerMark(label: command.rest(), request: request, status: &status, now: now, reply: &reply)
         } else if matches(verb, request, "privacy") {
-            answerPrivacy(&command, request: request, status: &status, reply: &reply)
+            answerPrivacy(&command, request: request, status: &status, now: now, reply: &reply)
         } else if matches(verb, request, "leds") {
             answerLEDs(status: status, reply: &reply)
         } else if matches(verb, request, "button") {
@@ -48,37 +48,54 @@ enum ControlProtocol {
         reply.append("\n")
     }
 
-    static func answerWhere(plain: Bool, status: DaemonStatus, reply: inout ReplyBuffer) {
-        guard let fix = status.lastGoodFix, let position = fix.position else {
-            reply.append("error no-fix: no position yet\n")
+    /// `48.117300°N, 11.516700°E, 0.4s ago` (`approximate, 1 km grid` added in approximate mode),
+    /// or `48.117300,11.516700` when plain; refused without a current, disclosed fix.
+    static func answerWhere(plain: Bool, status: DaemonStatus, now: MonotonicTime, reply: inout ReplyBuffer) {
+        var line = TextBuffer()
+        let current: DisclosedPosition
+        do {
+            current = try status.currentPosition(now: now)
+        } catch {
+            status.write(error, doing: "no position is shown", to: &line)
+            emit(&line, &reply)
             return
         }
-        var line = TextBuffer()
         line.append("ok\n")
         if plain {
-            appendPosition(&line, position, separator: ",", plain: true)
+            appendPosition(&line, current.position, separator: ",", plain: true)
         } else {
-            appendPosition(&line, position, separator: ", ")
+            appendPosition(&line, current.position, separator: ", ")
+            if current.disclosure == .approximate { line.append(" (approximate, 1 km grid)") }
+            line.append(", ")
+            appendDuration(&line, milliseconds: current.ageMilliseconds)
+            line.append(" ago")
         }
         emit(&line, &reply)
     }
 
-    static func answerMark(label: Range<Int>, request: Span<UInt8>, status: inout DaemonStatus, reply: inout ReplyBuffer) {
-        guard let fix = status.lastGoodFix, let position = fix.position else {
-            reply.append("error no-fix: no position to mark yet\n")
-            return
-        }
+    /// `waypoint 3 at 48.117300°N, 11.516700°E`; the loop records it right after this answer
+    /// (`Daemon.recordWaypoint`, the button's path too), under the same rules as `where`.
+    static func answerMark(label: Range<Int>, request: Span<UInt8>, status: inout DaemonStatus, now: MonotonicTime,
+                           reply: inout ReplyBuffer) {
         guard label.count <= 64 else {
             reply.append("error usage: a label has at most 64 bytes\n")
             return
         }
-        // The loop records it right after this answer (Daemon.recordWaypoint), as the button does.
-        status.pendingWaypoint = WaypointLabel(request.extracting(label))
         var line = TextBuffer()
+        let current: DisclosedPosition
+        do {
+            current = try status.currentPosition(now: now)
+        } catch {
+            status.write(error, doing: "no waypoint is recorded", to: &line)
+            emit(&line, &reply)
+            return
+        }
+        status.pendingWaypoint = WaypointLabel(request.extracting(label))
         line.append("ok\nwaypoint ")
         line.append(integer: Int64(status.waypoints + 1))
         line.append(" at ")
-        appendPosition(&line, position, separator: ", ")
+        appendPosition(&line, current.position, separator: ", ")
+        if current.disclosure == .approximate { line.append(" (approximate, 1 km grid)") }
         emit(&line, &reply)
     }
 

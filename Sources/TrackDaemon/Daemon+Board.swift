@@ -13,7 +13,7 @@ extension Daemon where Source: ~Copyable {
             switch press {
             case .shortPress:
                 pipeline.status.gpio.shortPresses += 1
-                _ = recordWaypoint(label: WaypointLabel(static: "button"), now: now)
+                recordWaypoint(label: WaypointLabel(static: "button"), now: now)
             case .longPress:
                 pipeline.status.gpio.longPresses += 1
                 togglePrivate(now: now)
@@ -33,17 +33,27 @@ extension Daemon where Source: ~Copyable {
         }
     }
 
-    /// Records a waypoint at the current fix: the one path for the button and `trackctl mark`.
-    /// Returns false (and records nothing) without a position. led-status acknowledges.
+    /// Records a waypoint at the current fix: the one path for the button and `trackctl mark`,
+    /// under the rules of `DaemonStatus.currentPosition` (not allowed, stale or no fix: nothing
+    /// is recorded, the refusal is counted and shown). led-status acknowledges a recorded one.
+    @discardableResult
     mutating func recordWaypoint(label: WaypointLabel, now: MonotonicTime) -> Bool {
-        guard let fix = pipeline.status.lastGoodFix, let position = fix.position else { return false }
+        let current: DisclosedPosition
+        do {
+            current = try pipeline.status.currentPosition(now: now)
+        } catch {
+            pipeline.status.waypointsRefused += 1
+            pipeline.status.lastWaypointRefusal = error
+            return false
+        }
         pipeline.status.waypoints += 1
         pipeline.status.lastWaypointLabel = label
+        pipeline.status.lastWaypointRefusal = nil
         pipeline.status.gpio.waypointSavedAt = now
         var logLabel = LogLabel()
         for index in 0..<min(label.count, LogLabel.capacity) { _ = logLabel.append(label.bytes[index]) }
-        appendToLog(.waypoint(time: fix.time ?? pipeline.status.utcNow, position: LogPosition(position), label: logLabel),
-                    now: now)
+        appendToLog(.waypoint(time: current.fix.time ?? pipeline.status.utcNow, position: LogPosition(current.position),
+                              label: logLabel), now: now)
         return true
     }
 
@@ -51,7 +61,7 @@ extension Daemon where Source: ~Copyable {
     /// (or with nothing to go back to), which status shows.
     mutating func togglePrivate(now: MonotonicTime) {
         do {
-            let change = try pipeline.status.permission.apply(.togglePrivate, now: pipeline.status.utcNow)
+            let change = try pipeline.status.permission.apply(.togglePrivate, now: now)
             pipeline.status.gpio.lastRefusal = nil
             pipeline.status.gpio.privacyToggledAt = now
             if change.changed { savePermission(now: now) }

@@ -17,6 +17,7 @@ struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable 
     static var ledTimer: Int { 2 }
     static var odometerTimer: Int { 3 }
     static var simulatedReleaseTimer: Int { 4 }
+    static var permissionTimer: Int { 5 }
 
     var source: Source
     var receiver = NMEAReceiver()
@@ -37,9 +38,11 @@ struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable 
     var logWriter: LogWriter<PosixLogFiles>?
     /// The last good fix's time when the receiver was lost: the start of a gap record.
     var receiverLostAt: UTCTime?
-    /// Called on SIGHUP with the pipeline and the board settings to reconfigure; returns an
-    /// error text or nil.
-    let reload: (inout FixPipeline, inout BoardSettings) -> String?
+    /// The configuration in force, where it came from and the board's pin map (SIGHUP reads
+    /// them again: Daemon+Reload.swift).
+    var config: TrackdConfig
+    let configSource: ConfigSource
+    let boardMap: BoardMap
     /// LEDs, button and in-use input (BoardDriver.swift, Daemon+Board.swift).
     var driver: BoardDriver<GPIO>
     /// When the odometer was last saved (Daemon+Odometer.swift).
@@ -47,11 +50,13 @@ struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable 
     /// Syncs announced on stderr so far; nil when `[log] announce-syncs` is off
     /// (Daemon+SyncAnnouncement.swift).
     var announcedSyncCount: Int?
+    /// What stderr was last told about failures and recoveries (Daemon+Journal.swift).
+    var journal = JournalState()
 
     init(source: consuming Source, pipeline: FixPipeline, signals: consuming SignalDescriptor,
          control: consuming ControlServer, stateFile: StateFile<PosixStateFileStorage>, persisted: PersistedState,
          logWriter: LogWriter<PosixLogFiles>?, driver: BoardDriver<GPIO>,
-         reload: @escaping (inout FixPipeline, inout BoardSettings) -> String?) {
+         config: TrackdConfig, configSource: ConfigSource, boardMap: BoardMap) {
         self.logWriter = logWriter
         self.source = source
         self.stateFile = stateFile
@@ -59,7 +64,9 @@ struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable 
         self.pipeline = pipeline
         self.signals = signals
         self.control = control
-        self.reload = reload
+        self.config = config
+        self.configSource = configSource
+        self.boardMap = boardMap
         self.driver = driver
         input = .allocate(byteCount: 4096, alignment: 16)
     }
@@ -70,7 +77,7 @@ struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable 
     mutating func run() -> Int32 {
         var now = SystemClock.monotonic()
         pipeline.status.startedAt = now
-        pipeline.status.rateWindowStart = now
+        journal.storageErrors = pipeline.status.log.storageErrorCount
         openSource(now: now)
         appendToLog(.bootMarker(time: SystemClock.realtime(), bootID: kernelBootID()), now: now)
         if let writer = logWriter {
@@ -97,6 +104,7 @@ struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable 
         if let status = logWriter?.status { pipeline.status.log = status }
         announceSyncIfNew()
         saveOdometer(now: now)
+        journalChanges()
         // Dark LEDs on the way out: a stopped trackd must not look like one with a fix.
         try? driver.board.show(LEDLevels())
         driver.board.release()
@@ -140,14 +148,14 @@ struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable 
             pipeline.status = status
             if let label = pipeline.status.pendingWaypoint {
                 pipeline.status.pendingWaypoint = nil
-                _ = recordWaypoint(label: label, now: now)
+                recordWaypoint(label: label, now: now)
             }
         }
         control.expire(now: now)
+        expirePrecise(now: now)
         if pipeline.status.permissionChanged { savePermission(now: now) }
         pipeline.status.controlRefused = control.refused
         pipeline.status.controlDropped = control.dropped
-        pipeline.status.updateRate(now: now)
         while let timer = timers.popExpired(now: now) {
             if timer == Self.watchdogTimer, let interval = notify.watchdogInterval {
                 notify.send("WATCHDOG=1")
@@ -167,12 +175,25 @@ struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable 
         serviceBoard(now: now)
         saveOdometerIfDue(now: now)
         announceSyncIfNew()
+        journalChanges()
+    }
+
+    /// Ends a `precise --for` on the monotonic clock, whether fixes arrive or not, and keeps a
+    /// timer at its end so the loop wakes for it.
+    mutating func expirePrecise(now: MonotonicTime) {
+        if pipeline.status.permission.expire(now: now) != nil { pipeline.status.permissionChanged = true }
+        if let until = pipeline.status.permission.preciseUntil {
+            timers.schedule(Self.permissionTimer, at: until)
+        } else {
+            timers.cancel(Self.permissionTimer)
+        }
     }
 
     /// Writes the permission state atomically (temp file, fsync, rename, fsync directory); a
     /// failure is shown by `trackctl status` and `doctor`, and the next change tries again.
     mutating func savePermission(now: MonotonicTime) {
         pipeline.status.permissionChanged = false
+        if pipeline.status.fences.fences.count > 0 { pipeline.updateFenceEvaluation(now: now) }
         let old = persisted.permission.state
         let new = pipeline.status.permission.state
         if old != new, let from = LogPermissionState(rawValue: old.rawValue),
@@ -225,6 +246,7 @@ struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable 
                 }
             }
             pipeline.status.counters = receiver.counters
+            pipeline.status.countRead(bytes: count, now: now)
             if let status = writer?.status { pipeline.status.log = status }
             self.receiver = receiver
             self.pipeline = pipeline
@@ -244,15 +266,7 @@ struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable 
             case .stop:
                 stopping = true
             case .reload:
-                notify.send("RELOADING=1")
-                var pipeline = self.pipeline
-                var settings = driver.settings
-                let error = reload(&pipeline, &settings)
-                driver.apply(settings)
-                pipeline.status.reloads += error == nil ? 1 : 0
-                pipeline.status.lastReloadError = error
-                self.pipeline = pipeline
-                notify.send("READY=1")
+                reload(now: now)
             case .child:
                 commands.reap()
                 mirrorCommandCounters()

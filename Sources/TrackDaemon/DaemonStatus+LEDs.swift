@@ -4,8 +4,14 @@ import TrackIO
 /// What the LEDs show, derived from the status: a pure function of the status and `now`.
 extension DaemonStatus {
     /// Whether a trip detected from speed counts as "in use": only when the board has no
-    /// in-use input (DESIGN: the input decides when there is one).
+    /// in-use input (the input decides when there is one).
     var tripCounts: Bool { onTrip && !(gpio.isActive && gpio.hasInUseInput) }
+
+    /// What a position may become when it leaves the daemon at `now` (status, where, waypoints,
+    /// the log): the permission with the in-use input and the trip state.
+    func disclosure(now: MonotonicTime) -> Disclosure {
+        permission.disclosure(inUse: gpio.inUse, onTrip: tripCounts, now: now)
+    }
 
     /// A receiver that sent nothing, or a fix not renewed, for this long counts as silent or
     /// without fix: 2.5 s, two and a half epochs of a 1 Hz receiver.

@@ -7,16 +7,19 @@ struct DaemonStatus {
     var startedAt = MonotonicTime(nanoseconds: 0)
     /// The source's path, baud and errors.
     var source = SourceStatus(path: "")
-    /// Receiver counters, and the accepted count at the start of the rate window.
+    /// Receiver counters since start, and what the last seconds brought (status and doctor
+    /// judge the link on those); the totals last counted into `activity`.
     var counters = NMEACounters()
-    var rateWindowStart = MonotonicTime(nanoseconds: 0)
-    var rateWindowAccepted = 0
-    var sentencesPerSecondTenths = 0
+    var activity = RecentActivity()
+    var acceptedCounted = 0
+    var rejectedCounted = 0
     var bytesRead = 0
     var lastByteAt: MonotonicTime?
-    /// The latest fix from the receiver (any mode) and when it arrived.
+    /// The latest fix from the receiver (any mode) and when it arrived; when the last 2D or 3D
+    /// one arrived.
     var lastFix: Fix?
     var lastFixAt: MonotonicTime?
+    var lastFixedAt: MonotonicTime?
     /// The latest fix that passed the filter, its accuracy, and when.
     var lastGoodFix: Fix?
     var lastGoodAccuracyMillimetres: Int64?
@@ -41,11 +44,18 @@ struct DaemonStatus {
     /// Waypoints marked since start and the last label.
     var waypoints = 0
     var lastWaypointLabel = WaypointLabel()
+    /// Waypoints refused (button or `mark`: not allowed, stale or no fix) and the last reason.
+    var waypointsRefused = 0
+    var lastWaypointRefusal: PositionRefusal?
 
     /// The track log: its directory, the writer's counters and flag, and why it did not open.
     var logDirectory = ""
     var log = LogWriterStatus()
     var logOpenError: String?
+    /// The log's quota (`[log] quota`) and the file system holding it (found at start-up and
+    /// when the log is blocked; nil when unknown).
+    var logQuotaBytes = 0
+    var logFileSystem: FileSystemInfo?
     /// Control socket.
     var controlPath = ""
     var controlRefused = 0
@@ -84,17 +94,29 @@ struct DaemonStatus {
     var configPath = ""
     var reloads = 0
     var lastReloadError: String?
+    /// Keys the last reload changed that take effect only at a restart, e.g. `control.socket`.
+    var reloadNeedsRestart: String?
+    /// Why the fences file was not loaded at start (trackd tracks without fences), until a
+    /// reload loads one.
+    var fencesLoadError: String?
 
-    /// Updates the sentence rate: accepted sentences per second over the current window,
-    /// which restarts every 10 s (so the rate follows changes but does not jitter per epoch).
-    mutating func updateRate(now: MonotonicTime) {
-        let elapsed = now.milliseconds(since: rateWindowStart)
-        guard elapsed >= 1_000 else { return }
-        sentencesPerSecondTenths = Int(Int64(counters.accepted - rateWindowAccepted) * 10_000 / elapsed)
-        if elapsed >= 10_000 {
-            rateWindowStart = now
-            rateWindowAccepted = counters.accepted
-        }
+    /// The window status and doctor judge the receiver on: the last 5 s.
+    static let recentMilliseconds: Int64 = 5_000
+
+    /// Counts one read into `activity`: its bytes and the sentences the core judged since the
+    /// last count.
+    mutating func countRead(bytes: Int, now: MonotonicTime) {
+        let rejected = counters.badChecksum + counters.malformed + counters.overlong
+        activity.record(bytes: bytes, accepted: counters.accepted - acceptedCounted,
+                        rejected: rejected - rejectedCounted, now: now)
+        acceptedCounted = counters.accepted
+        rejectedCounted = rejected
+    }
+
+    /// Accepted sentences per second over the last 5 s, in tenths (0 as soon as the port goes
+    /// quiet, whatever came before).
+    func sentencesPerSecondTenths(now: MonotonicTime) -> Int {
+        activity.sentencesPerSecondTenths(overLast: Self.recentMilliseconds, now: now)
     }
 }
 

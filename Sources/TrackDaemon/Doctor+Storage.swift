@@ -16,6 +16,18 @@ extension Doctor {
             emit(&line, &reply)
             return false
         }
+        if let reason = status.log.blocked {
+            line.append("error storage: nothing is written to the track log: ")
+            line.append(string: status.log.lastError?.description ?? "")
+            emit(&line, &reply)
+            status.writeBlocked(reason, to: &line)
+            emit(&line, &reply)
+            line.append("every synced record is kept; ")
+            line.append(integer: Int64(status.log.droppedFixCount))
+            line.append(" fixes not written so far")
+            emit(&line, &reply)
+            return false
+        }
         var files = PosixLogFiles()
         guard files.isWritable(status.logDirectory) else {
             line.append("error storage: ")
@@ -26,7 +38,7 @@ extension Doctor {
             emit(&line, &reply)
             return false
         }
-        if status.log.storageError, let error = status.log.lastError {
+        if status.log.flashSuspect, let error = status.log.lastError {
             line.append("error storage: ")
             line.append(string: error.description)
             emit(&line, &reply)

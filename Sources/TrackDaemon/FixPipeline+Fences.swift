@@ -11,8 +11,7 @@ extension FixPipeline {
             status.fencesEvaluated = false
             return
         }
-        status.fencesEvaluated = status.permission.mayEvaluateFences(inUse: status.gpio.inUse, onTrip: status.tripCounts, now: time)
-        guard status.fencesEvaluated else { return }
+        guard updateFenceEvaluation(now: now) else { return }
         var monitor = status.fences
         monitor.update(position: position, accuracyMillimetres: accuracyMillimetres,
                        timeMilliseconds: time.millisecondsSinceEpoch) { fence, transition in
@@ -28,5 +27,21 @@ extension FixPipeline {
         }
         status.fencesInside = monitor.insideCount
         status.insideFence = status.fencesInside > 0
+    }
+
+    /// Whether fences may be evaluated at `now`; when the permission has just stopped them, the
+    /// fence states start over, so nothing learnt while allowed outlives the permission (the
+    /// fence LED goes dark, `fence list` shows them unknown). Also called when the permission
+    /// changes. Allocates nothing.
+    @discardableResult
+    mutating func updateFenceEvaluation(now: MonotonicTime) -> Bool {
+        let wasEvaluated = status.fencesEvaluated
+        status.fencesEvaluated = status.permission.mayEvaluateFences(inUse: status.gpio.inUse, onTrip: status.tripCounts, now: now)
+        if wasEvaluated && !status.fencesEvaluated {
+            status.fences.restart()
+            status.fencesInside = 0
+            status.insideFence = false
+        }
+        return status.fencesEvaluated
     }
 }

@@ -16,17 +16,16 @@ struct FixPipeline {
     mutating func handle(_ fix: borrowing Fix, now: MonotonicTime) -> LogFix? {
         status.lastFix = copy fix
         status.lastFixAt = now
+        if fix.mode.rawValue >= FixMode.twoD.rawValue { status.lastFixedAt = now }
         let decision = filter.evaluate(fix, now: now)
         status.filter = filter.counters
         switch decision {
         case .accepted(let accuracy):
             let time = fix.time ?? status.utcNow
-            if status.permission.expire(now: time) != nil { status.permissionChanged = true }
+            if status.permission.expire(now: now) != nil { status.permissionChanged = true }
             status.onTrip = trip.update(speedMillimetresPerSecond: fix.speedMillimetresPerSecond, now: time)
-            var shown = copy fix
-            // Approximate mode: the position is snapped before it leaves the core.
-            if let position = shown.position { shown.position = status.permission.snap(position, now: time) }
-            status.lastGoodFix = shown
+            // Kept precise inside the core; every output applies `disclosure` as it leaves.
+            status.lastGoodFix = copy fix
             status.lastGoodFixAt = now
             status.lastGoodAccuracyMillimetres = accuracy
             if status.firstFixAfterMilliseconds == nil {
@@ -37,18 +36,23 @@ struct FixPipeline {
                 evaluateFences(position, accuracyMillimetres: accuracy, time: time, now: now)
             }
             // What is not allowed is not considered for the log at all.
-            guard status.permission.mayLog(inUse: status.gpio.inUse, onTrip: status.tripCounts, now: time) else {
+            let disclosure = status.disclosure(now: now)
+            guard disclosure.allowsPosition else {
                 status.notAllowed += 1
                 return nil
             }
+            // Approximate mode: the snapped position only, with no accuracy (the grid is it).
+            let shown = fix.disclosed(disclosure)
+            let shownAccuracy = disclosure == .precise ? accuracy : nil
             var recorded: LogFix?
             if let trigger = sampling.consider(shown, accuracyMillimetres: accuracy, now: now) {
                 status.lastTrigger = trigger
                 // The odometer is the length of the recorded track.
                 if let position = shown.position {
-                    _ = status.odometer.add(position, accuracyMillimetres: Int32(clamping: accuracy))
+                    _ = status.odometer.add(position, accuracyMillimetres: Int32(clamping: accuracy),
+                                            timeMilliseconds: time.millisecondsSinceEpoch)
                 }
-                recorded = LogFix(shown, accuracyMillimetres: accuracy, time: time)
+                recorded = LogFix(shown, accuracyMillimetres: shownAccuracy, time: time)
             }
             status.sampling = sampling.counters
             return recorded

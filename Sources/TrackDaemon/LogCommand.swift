@@ -9,16 +9,17 @@ import TrackIO
 ///     trackctl log export --format gpx|geojson|kml|csv [--log DIR] [--since T] [--until T] [--simplify M] [--datum D]
 enum LogCommand {
     static let usage: StaticString = """
-        usage: trackctl log list [--log DIR]
-               trackctl log verify [--log DIR]
+        usage: trackctl log list [--log DIR | --config FILE]
+               trackctl log verify [--log DIR | --config FILE]
                trackctl log import FILE.gpx|FILE.csv --to DIR
-               trackctl log export [--format gpx|geojson|kml|csv] [--log DIR] [--since TIME]
-                                   [--until TIME] [--simplify METRES] [--datum gcj02|bd09]
+               trackctl log export [--format gpx|geojson|kml|csv] [--log DIR | --config FILE]
+                                   [--since TIME] [--until TIME] [--simplify METRES] [--datum gcj02|bd09]
                                    [--trip N] [--places FILE] [--fences FILE]
-               trackctl log trips [--log DIR] [--json]      (trackctl log trips --help)
-               trackctl log plot [--trip N] [--log DIR] > trip.svg
+               trackctl log trips [--log DIR | --config FILE] [--json]   (trackctl log trips --help)
+               trackctl log plot [--trip N] [--log DIR | --config FILE] > trip.svg
 
-        DIR defaults to /var/lib/trackd/log.
+        DIR defaults to the `directory` of [log] in FILE (default /etc/trackd/trackd.conf),
+        /var/lib/trackd/log when that file does not exist.
 
         """
 
@@ -27,30 +28,52 @@ enum LogCommand {
 
     static func run(_ arguments: [String]) -> Int32 {
         guard let command = arguments.first else { return fail(usage) }
-        let rest = Array(arguments.dropFirst())
+        var rest = Array(arguments.dropFirst())
         switch command {
         case "list", "verify":
-            var directory = defaultDirectory
-            var index = 0
-            while index < rest.count {
-                guard rest[index] == "--log", index + 1 < rest.count else { return fail(usage) }
-                directory = rest[index + 1]
-                index += 2
-            }
+            guard let directory = directory(&rest), rest.isEmpty else { return rest.isEmpty ? 1 : fail(usage) }
             return command == "list" ? list(directory) : verify(directory)
         case "import":
             return LogImport.run(rest)
         case "export":
-            return LogExport.run(rest)
-        case "trips":
-            return LogTrips.run(rest)
-        case "plot":
-            return LogPlot.run(rest)
+            guard let directory = directory(&rest) else { return 1 }
+            // A `--log` left without its value is export's to refuse.
+            return LogExport.run(rest.contains("--log") ? rest : rest + ["--log", directory])
+        case "trips", "plot":
+            guard let directory = directory(&rest) else { return 1 }
+            let given = rest.contains("--log") ? rest : rest + ["--log", directory]
+            return command == "trips" ? LogTrips.run(given) : LogPlot.run(given)
         case "-h", "--help", "help":
             try? FileDescriptor.standardOutput.writeAll(usage)
             return 0
         default:
             return fail(usage)
+        }
+    }
+
+    /// The log directory the arguments name: `--log DIR`, else the `[log] directory` of
+    /// `--config FILE` (or of the default configuration, when it exists), else the default.
+    /// Both options are taken out of `arguments`. Nil (the error said) when a configuration
+    /// that was named or exists cannot be read.
+    static func directory(_ arguments: inout [String]) -> String? {
+        var log: String?
+        var config: String?
+        var index = 0
+        while index < arguments.count {
+            let option = arguments[index]
+            guard option == "--log" || option == "--config", index + 1 < arguments.count else {
+                index += 1
+                continue
+            }
+            if option == "--log" { log = arguments[index + 1] } else { config = arguments[index + 1] }
+            arguments.removeSubrange(index...(index + 1))
+        }
+        if let log { return log }
+        switch ConfigLoader.load(config ?? ConfigLoader.defaultPath, explicit: config != nil) {
+        case .success(let loaded): return loaded.log.directory
+        case .failure(let error):
+            try? FileDescriptor.standardError.writeAll("trackctl log: " + error.description + "\n")
+            return nil
         }
     }
 

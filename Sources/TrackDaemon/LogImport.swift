@@ -57,7 +57,7 @@ enum LogImport {
         }
         if file.hasSuffix(".csv") {
             do throws(TrackCSVError) {
-                return .success(try TrackCSV.parse(bytes).map { LogRecord.fix($0) })
+                return .success(try TrackCSV.records(bytes))
             } catch {
                 return .failure(Message(text: file + ":" + String(error.line) + ": " + error.reason))
             }

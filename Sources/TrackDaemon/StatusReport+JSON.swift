@@ -22,7 +22,7 @@ extension DaemonStatus {
             appendJSONString(&line, error.description)
         }
         line.append(",\"sentencesPerSecond\":")
-        line.appendFixed(Int64(sentencesPerSecondTenths), decimals: 1)
+        line.appendFixed(Int64(sentencesPerSecondTenths(now: now)), decimals: 1)
         line.append(",\"bytes\":")
         line.append(integer: Int64(bytesRead))
         reply.append(line)
@@ -39,17 +39,20 @@ extension DaemonStatus {
         line.append("}}")
         reply.append(line)
         line.removeAll()
+        let disclosure = disclosure(now: now)
+        line.append(disclosure == .precise ? ",\"disclosure\":\"precise\""
+                    : disclosure == .approximate ? ",\"disclosure\":\"approximate\"" : ",\"disclosure\":\"withheld\"")
         if let fix = lastFix, let at = lastFixAt {
             line.append(",\"fix\":")
             reply.append(line)
             line.removeAll()
-            fix.writeJSON(to: &line)
+            fix.disclosed(disclosure).writeJSON(to: &line)
             reply.append(line)
             line.removeAll()
             line.append(",\"fixAge\":")
             line.appendFixed(now.milliseconds(since: at), decimals: 3)
         }
-        if let accuracy = lastGoodAccuracyMillimetres {
+        if let accuracy = lastGoodAccuracyMillimetres, disclosure == .precise {
             line.append(",\"accuracy\":")
             line.appendFixed(accuracy, decimals: 3)
         }
@@ -84,8 +87,8 @@ extension DaemonStatus {
         }
         line.append("},\"permission\":{\"state\":\"")
         line.append(permissionName(permission.state))
-        line.append(permission.effectiveAccuracy(now: utcNow) == .precise ? "\",\"accuracy\":\"precise\"" : "\",\"accuracy\":\"approximate\"")
-        line.append(permission.mayLog(inUse: gpio.inUse, onTrip: tripCounts, now: utcNow) ? ",\"logging\":true" : ",\"logging\":false")
+        line.append(permission.effectiveAccuracy(now: now) == .precise ? "\",\"accuracy\":\"precise\"" : "\",\"accuracy\":\"approximate\"")
+        line.append(permission.mayLog(inUse: gpio.inUse, onTrip: tripCounts, now: now) ? ",\"logging\":true" : ",\"logging\":false")
         appendCounter(&line, "notLogged", notAllowed)
         reply.append(line)
         line.removeAll()

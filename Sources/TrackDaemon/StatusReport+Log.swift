@@ -31,11 +31,20 @@ extension DaemonStatus {
         }
         if log.droppedRecordCount > 0 {
             line.append(", ")
-            line.append(integer: Int64(log.droppedRecordCount))
-            line.append(" records lost")
+            line.append(integer: Int64(log.droppedFixCount))
+            line.append(" fixes not written")
+        }
+        if log.deletedSegmentCount > 0 {
+            line.append(", ")
+            line.append(integer: Int64(log.deletedSegmentCount))
+            line.append(" segments deleted for the quota")
         }
         emit(&line, &reply)
-        if log.storageError, let error = log.lastError {
+        if let reason = log.blocked {
+            line.append("          not writing: ")
+            writeBlocked(reason, to: &line)
+            emit(&line, &reply)
+        } else if log.flashSuspect, let error = log.lastError {
             line.append("          storage error: ")
             line.append(string: error.description)
             emit(&line, &reply)
@@ -52,6 +61,11 @@ extension DaemonStatus {
         appendCounter(&line, "records", log.durableRecordCount)
         appendCounter(&line, "pending", log.pendingRecordCount)
         appendCounter(&line, "lost", log.droppedRecordCount)
+        appendCounter(&line, "fixesNotWritten", log.droppedFixCount)
+        appendCounter(&line, "deletedForQuota", log.deletedSegmentCount)
+        if let reason = log.blocked {
+            line.append(reason == .noSpace ? ",\"blocked\":\"full\"" : ",\"blocked\":\"read-only\"")
+        }
         appendCounter(&line, "syncs", log.syncCount)
         if let lastSync = log.lastSync {
             line.append(",\"lastSyncAgoMs\":")

@@ -20,6 +20,16 @@ extension DaemonStatus {
             line.append(string: lastReloadError)
             emit(&line, &reply)
         }
+        if let reloadNeedsRestart {
+            line.append("          changed, applied when trackd restarts: ")
+            line.append(string: reloadNeedsRestart)
+            emit(&line, &reply)
+        }
+        if let fencesLoadError {
+            line.append("          NO FENCES: not loaded at start: ")
+            line.append(string: fencesLoadError)
+            emit(&line, &reply)
+        }
 
         line.append("receiver  ")
         line.append(string: source.path)
@@ -30,29 +40,45 @@ extension DaemonStatus {
         }
         line.append(source.isOpen ? ", open" : ", closed")
         line.append("; ")
-        line.appendFixed(Int64(sentencesPerSecondTenths), decimals: 1)
+        line.appendFixed(Int64(sentencesPerSecondTenths(now: now)), decimals: 1)
         line.append(" sentences/s; ")
         line.append(integer: Int64(counters.accepted))
         line.append(" accepted, ")
         line.append(integer: Int64(counters.badChecksum))
         line.append(" bad checksum, ")
         line.append(integer: Int64(counters.overlong + counters.malformed + counters.outOfRange))
-        line.append(" malformed")
+        line.append(" malformed; ")
+        appendBytes(&line, Int64(bytesRead))
+        line.append(" received")
+        if let lastByteAt {
+            line.append(", the last ")
+            appendDuration(&line, milliseconds: now.milliseconds(since: lastByteAt))
+            line.append(" ago")
+        }
         emit(&line, &reply)
-        if let error = source.lastError {
-            line.append("          last error: ")
+        // The error that keeps it closed; once it is open again the journal has the story.
+        if !source.isOpen, let error = source.lastError {
+            line.append("          error: ")
             line.append(string: error.description)
             emit(&line, &reply)
         }
 
         line.append("fix       ")
-        if let fix = lastFix, let at = lastFixAt {
+        if let raw = lastFix, let at = lastFixAt {
+            // As every output: the position as the permission lets it out, or a word why not.
+            let disclosure = disclosure(now: now)
+            let fix = raw.disclosed(disclosure)
             line.append(modeName(fix.mode))
             if let position = fix.position, fix.mode.rawValue >= FixMode.twoD.rawValue {
                 line.append(", ")
                 appendPosition(&line, position, separator: " ")
+                if disclosure == .approximate { line.append(" (approximate)") }
+            } else if raw.position != nil, fix.mode.rawValue >= FixMode.twoD.rawValue {
+                line.append(", position withheld (")
+                line.append(permissionName(permission.state))
+                line.append(")")
             }
-            if let accuracy = lastGoodAccuracyMillimetres, lastGoodFixAt == at {
+            if let accuracy = lastGoodAccuracyMillimetres, lastGoodFixAt == at, disclosure == .precise {
                 line.append(", ±")
                 line.appendFixed((accuracy + 50) / 100, decimals: 1)
                 line.append(" m")
@@ -90,7 +116,7 @@ extension DaemonStatus {
         emit(&line, &reply)
 
         line.append("privacy   ")
-        writePrivacy(to: &line, now: utcNow)
+        writePrivacy(to: &line, now: now)
         if notAllowed > 0 {
             line.append("; ")
             line.append(integer: Int64(notAllowed))

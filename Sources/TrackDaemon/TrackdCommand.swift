@@ -43,17 +43,17 @@ public enum TrackdCommand {
             try? FileDescriptor.standardError.writeAll("trackd: \(error.description)\n")
             return 1
         }
-        let fences: FenceMonitor
+        var fences = FenceMonitor(fences: FenceSet(), settings: config.fences.settings)
+        var fencesError: String?
         switch ConfigLoader.fences(config) {
         case .success(let loaded): fences = loaded
-        case .failure(let error):
-            try? FileDescriptor.standardError.writeAll("trackd: fences: \(error.description)\n")
-            return 1
+        case .failure(let error): fencesError = error.description
         }
-        if options.check {
-            try? FileDescriptor.standardOutput.writeAll(
-                "trackd: \(options.configPath): ok; \(fences.fences.count) fences from \(config.fences.file)\n")
-            return 0
+        if options.check { return check(options, config, fences: fences, fencesError: fencesError) }
+        if let fencesError {
+            // A tracker that does not track after a reboot is worse than one without fences.
+            try? FileDescriptor.standardError.writeAll(
+                "trackd: fences: \(fencesError)\ntrackd: STARTING WITHOUT FENCES: fix the file (trackctl fence validate) and send SIGHUP\n")
         }
         var receiver = config.receiver
         // The board file names the UART when trackd.conf does not.
@@ -61,9 +61,11 @@ public enum TrackdCommand {
         if let replay = options.replay {
             let pacing: ReplaySource.Pacing = options.speed == 0
                 ? .asFastAsPossible : .receiverTime(speedFactor: Double(options.speed))
-            return serve(source: ReplaySource(path: replay, pacing: pacing), config: config, board: board, fences: fences, options: options)
+            return serve(source: ReplaySource(path: replay, pacing: pacing), config: config, board: board,
+                         fences: fences, fencesError: fencesError, options: options)
         }
-        return serve(source: SerialPort(serialConfiguration(receiver)), config: config, board: board, fences: fences, options: options)
+        return serve(source: SerialPort(serialConfiguration(receiver)), config: config, board: board,
+                     fences: fences, fencesError: fencesError, options: options)
     }
 
     static func serialConfiguration(_ receiver: TrackdConfig.Receiver) -> SerialPort.Configuration {
@@ -80,7 +82,8 @@ public enum TrackdCommand {
 
     /// Picks the GPIO backend: the fake one for the simulated board, libgpiod otherwise.
     static func serve<Source: ReceiverSource & ~Copyable>(
-        source: consuming Source, config: TrackdConfig, board: BoardMap, fences: FenceMonitor, options: Options
+        source: consuming Source, config: TrackdConfig, board: BoardMap, fences: FenceMonitor, fencesError: String?,
+        options: Options
     ) -> Int32 {
         if config.board.simulated {
             #if hasFeature(Embedded)
@@ -93,14 +96,17 @@ public enum TrackdCommand {
             #else
             var fake = FakeGPIOBackend(chips: [ConfigLoader.simulatedChip])
             fake.keepsWaveform = false
-            return serve(source: source, config: config, board: board, gpio: fake, fences: fences, options: options)
+            return serve(source: source, config: config, board: board, gpio: fake, fences: fences, fencesError: fencesError,
+                         options: options)
             #endif
         }
-        return serve(source: source, config: config, board: board, gpio: LibgpiodBackend(), fences: fences, options: options)
+        return serve(source: source, config: config, board: board, gpio: LibgpiodBackend(), fences: fences,
+                     fencesError: fencesError, options: options)
     }
 
     static func serve<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>(
-        source: consuming Source, config: TrackdConfig, board map: BoardMap, gpio: GPIO, fences: FenceMonitor, options: Options
+        source: consuming Source, config: TrackdConfig, board map: BoardMap, gpio: GPIO, fences: FenceMonitor,
+        fencesError: String?, options: Options
     ) -> Int32 {
         let signals: SignalDescriptor
         let control: ControlServer
@@ -126,11 +132,13 @@ public enum TrackdCommand {
         }
         var pipeline = ConfigLoader.pipeline(config)
         ConfigLoader.install(fences, config, into: &pipeline.status)
+        pipeline.status.fencesLoadError = fencesError
         var stateFile = StateFile(path: config.state.file, storage: PosixStateFileStorage())
         let (persisted, problem) = stateFile.loadOrDefault()
         pipeline.status.permission = Permission.atStartUp(stored: persisted.permission,
                                                            configRestricts: config.privacy.restricted)
-        pipeline.status.odometer = Odometer(totalMillimetres: persisted.odometerMillimetres)
+        pipeline.status.odometer = Odometer(totalMillimetres: persisted.odometerMillimetres,
+                                            maxSpeedMillimetresPerSecond: Int64(config.filter.maxSpeedMillimetresPerSecond))
         var driver = BoardDriver(board: BoardGPIO(backend: gpio), settings: BoardSettings(config))
         driver.open(map, simulated: config.board.simulated, status: &pipeline.status.gpio)
         pipeline.status.statePath = config.state.file
@@ -142,6 +150,7 @@ public enum TrackdCommand {
         pipeline.status.configPath = options.configPath
         pipeline.status.controlPath = config.control.socket
         pipeline.status.logDirectory = config.log.directory
+        pipeline.status.logQuotaBytes = Int(config.log.quotaBytes)
         var logWriter: LogWriter<PosixLogFiles>?
         do {
             logWriter = try LogWriter(settings: LogWriterSettings(config.log), files: PosixLogFiles(),
@@ -151,60 +160,44 @@ public enum TrackdCommand {
             pipeline.status.logOpenError = error.description
             try? FileDescriptor.standardError.writeAll("trackd: track log: " + error.description + "; not logging\n")
         }
+        pipeline.status.logFileSystem = FileSystemInfo.of(config.log.directory)
         if let status = logWriter?.status {
             pipeline.status.log = status
             if let problem = status.lastError {
                 try? FileDescriptor.standardError.writeAll("trackd: track log: " + problem.description + "\n")
             }
         }
-        let path = options.configPath
-        let explicit = options.explicitConfig
-        let device = config.receiver.device
-        let restricted = config.privacy.restricted
         var daemon = Daemon(
             source: source, pipeline: pipeline, signals: signals, control: control,
-            stateFile: stateFile, persisted: persisted, logWriter: logWriter, driver: driver
-        ) { pipeline, boardSettings in
-            // SIGHUP: a new configuration replaces filter and sampling settings; an invalid one
-            // is reported and the running one kept.
-            switch ConfigLoader.load(path, explicit: explicit) {
-            case .failure(let error):
-                try? FileDescriptor.standardError.writeAll("trackd: reload rejected: \(error.description)\n")
-                return error.description
-            case .success(let config):
-                let newMap: BoardMap
-                switch ConfigLoader.loadBoard(config) {
-                case .failure(let error):
-                    try? FileDescriptor.standardError.writeAll("trackd: reload rejected: \(error.description)\n")
-                    return error.description
-                case .success(let loaded): newMap = loaded
-                }
-                pipeline.filter.settings = ConfigLoader.filterSettings(config)
-                pipeline.sampling.settings = ConfigLoader.samplingSettings(config)
-                pipeline.status.profile = ConfigLoader.profile(config)
-                // New fences start over from their initial states; bad ones keep the old.
-                switch ConfigLoader.fences(config) {
-                case .success(let fences): ConfigLoader.install(fences, config, into: &pipeline.status)
-                case .failure(let error):
-                    try? FileDescriptor.standardError.writeAll("trackd: reload: fences kept: \(error.description)\n")
-                    return "fences: " + error.description + " (the previous fences are kept)"
-                }
-                boardSettings = BoardSettings(config)
-                if newMap != map {
-                    return "[board] lines changed: restart trackd to switch lines (other settings applied)"
-                }
-                if config.privacy.restricted != restricted {
-                    return "privacy.restricted changed: it takes effect when trackd restarts (other settings applied)"
-                }
-                if config.receiver.device != device {
-                    return "receiver.device changed: restart trackd to switch devices (other settings applied)"
-                }
-                return nil
-            }
-        }
+            stateFile: stateFile, persisted: persisted, logWriter: logWriter, driver: driver, config: config,
+            configSource: ConfigSource(path: options.configPath, explicit: options.explicitConfig), boardMap: map)
         if config.log.announceSyncs { daemon.announcedSyncCount = daemon.logWriter?.status.syncCount ?? 0 }
         try? FileDescriptor.standardError.writeAll("trackd: running; control socket \(config.control.socket)\n")
         return daemon.run()
+    }
+
+    /// `trackd --check`: what a start would use, said plainly; exit 1 when the fences file is
+    /// bad (a start would go on without fences).
+    static func check(_ options: Options, _ config: TrackdConfig, fences: FenceMonitor, fencesError: String?) -> Int32 {
+        var lines = ""
+        if !options.explicitConfig && !FileDescriptor.exists(options.configPath) {
+            lines += "trackd: no configuration file at \(options.configPath): the defaults apply\n"
+        } else {
+            lines += "trackd: \(options.configPath): ok\n"
+        }
+        if let fencesError {
+            try? FileDescriptor.standardOutput.writeAll(lines)
+            try? FileDescriptor.standardError.writeAll(
+                "trackd: fences: \(fencesError)\ntrackd: a start would go on WITHOUT FENCES\n")
+            return 1
+        }
+        if !FileDescriptor.exists(config.fences.file) {
+            lines += "trackd: no fences file at \(config.fences.file): no fences\n"
+        } else {
+            lines += "trackd: \(fences.fences.count) fences from \(config.fences.file)\n"
+        }
+        try? FileDescriptor.standardOutput.writeAll(lines)
+        return 0
     }
 
     enum Parsed {

@@ -16,6 +16,8 @@ public struct Errno: Error, Equatable, Sendable {
     public static let noSuchFile = Errno(rawValue: ENOENT)
     public static let ioError = Errno(rawValue: EIO)
     public static let noSpace = Errno(rawValue: ENOSPC)
+    public static let quotaExceeded = Errno(rawValue: EDQUOT)
+    public static let readOnlyFileSystem = Errno(rawValue: EROFS)
     public static let invalidArgument = Errno(rawValue: EINVAL)
 
     /// The C library's text for this error, e.g. "No such file or directory"; "error 1234"

@@ -1,6 +1,11 @@
 import CLinux
 
 extension FileDescriptor {
+    /// True when something exists at `path` (access(2) F_OK), e.g. whether a config file is there.
+    public static func exists(_ path: String) -> Bool {
+        path.withCString { access($0, F_OK) } == 0
+    }
+
     /// The whole content of the file at `path`, e.g. a GPX route read at start-up.
     /// Fails with EFBIG when it holds more than `limit` bytes (default 64 MiB).
     ///

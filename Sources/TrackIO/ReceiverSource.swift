@@ -74,4 +74,8 @@ public protocol ReceiverSource: ~Copyable {
     var status: SourceStatus { get }
     /// Closes the device (SIGTERM, reload with another device).
     mutating func close()
+    /// Takes the serial settings of a reloaded configuration (device, baud, reopen delays):
+    /// true when they changed and the source closed itself to be opened with them (the loop
+    /// opens it at once). Sources without such settings (a replay) answer false.
+    mutating func reconfigure(_ configuration: SerialPort.Configuration) -> Bool
 }

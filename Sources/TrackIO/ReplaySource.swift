@@ -213,6 +213,9 @@ public struct ReplaySource: ReceiverSource, ~Copyable {
     }
 
     /// Closes the capture.
+    /// A replay reads its file: the serial settings of a reload do not apply.
+    public mutating func reconfigure(_ configuration: SerialPort.Configuration) -> Bool { false }
+
     public mutating func close() {
         if let file { try? file.close() }
         file = nil

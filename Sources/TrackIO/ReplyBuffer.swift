@@ -44,6 +44,25 @@ public struct ReplyBuffer {
         }
     }
 
+    /// True when a line written at or after `offset` starts with `prefix`, e.g. doctor's
+    /// `error` lines.
+    public func contains(prefix: StaticString, from offset: Int) -> Bool {
+        let start = prefix.utf8Start
+        let length = prefix.utf8CodeUnitCount
+        var lineStart = offset
+        while lineStart + length <= count {
+            var matched = true
+            for index in 0..<length where storage[lineStart + index] != start[index] {
+                matched = false
+                break
+            }
+            if matched { return true }
+            while lineStart < count && storage[lineStart] != UInt8(ascii: "\n") { lineStart += 1 }
+            lineStart += 1
+        }
+        return false
+    }
+
     /// The bytes from `offset` to the end.
     func bytes(from offset: Int) -> UnsafeRawBufferPointer {
         UnsafeRawBufferPointer(rebasing: storage[offset..<count])

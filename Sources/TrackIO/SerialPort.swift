@@ -54,7 +54,7 @@ public struct SerialPort: ReceiverSource, ~Copyable {
     }
 
     /// What the port was set up with.
-    public let configuration: Configuration
+    public private(set) var configuration: Configuration
     var file: FileDescriptor?
     var opens = 0
     var lastError: SourceError?
@@ -194,6 +194,15 @@ public struct SerialPort: ReceiverSource, ~Copyable {
         file = nil
         backoff.retryAt = nil
         coalescer.reset()
+    }
+
+    /// A new device, rate or backoff from a reload: closes the port and starts over with them
+    /// (backoff and auto-baud's search from the beginning); false when nothing changed.
+    public mutating func reconfigure(_ new: Configuration) -> Bool {
+        guard new != configuration else { return false }
+        close()
+        self = SerialPort(new)
+        return true
     }
 
     /// Records `error`, closes the device and schedules the reopen; returns `error` to throw.

@@ -46,7 +46,9 @@ extension PersistedState {
         bytes.append(permission.accuracy.rawValue)
         bytes.append(permission.stateBeforePrivate?.rawValue ?? 0xFF)
         bytes.append(0)
-        Self.append(UInt64(bitPattern: permission.preciseUntil?.millisecondsSinceEpoch ?? Int64.min), 8, to: &bytes)
+        // A temporary full accuracy runs on the monotonic clock and ends with the process: the
+        // field is always written as "none" (a build that stored a UTC end wrote it here).
+        Self.append(UInt64(bitPattern: Int64.min), 8, to: &bytes)
         Self.append(UInt64(bitPattern: odometerMillimetres), 8, to: &bytes)
         Self.append(UInt64(bootCount), 4, to: &bytes)
         Self.append(UInt64(saveCount), 4, to: &bytes)
@@ -81,13 +83,10 @@ extension PersistedState {
             }
             before = value
         }
-        let until = Int64(bitPattern: read(bytes, 12, 8))
         let odometer = Int64(bitPattern: read(bytes, 20, 8))
         guard odometer >= 0 else { throw .badField(path: path, field: "odometer", value: odometer) }
         let permission = Permission(
-            state: state, accuracy: accuracy,
-            preciseUntil: until == Int64.min ? nil : UTCTime(millisecondsSinceEpoch: until),
-            stateBeforePrivate: before
+            state: state, accuracy: accuracy, preciseUntil: nil, stateBeforePrivate: before
         )
         return PersistedState(
             permission: permission, odometerMillimetres: odometer,

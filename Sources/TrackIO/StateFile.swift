@@ -16,7 +16,7 @@ public struct StateFile<Storage: StateFileStorage> {
     /// The largest odometer loaded or saved, so a save never puts a smaller one on disk.
     public private(set) var savedOdometerMillimetres: Int64 = 0
 
-    /// Saves of the odometer alone are at most this often: 30 000 ms (DESIGN: flash wear).
+    /// Saves of the odometer alone are at most this often: 30 000 ms (flash wear).
     public static var odometerSaveIntervalMilliseconds: Int64 { 30_000 }
 
     /// A state file at `path` over `storage`.

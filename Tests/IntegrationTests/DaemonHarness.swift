@@ -14,8 +14,8 @@ final class DaemonHarness {
     let slavePath: String
     var socketPath: String { directory.appendingPathComponent("control.sock").path }
     var configPath: String { directory.appendingPathComponent("trackd.conf").path }
-    /// The track log's directory (created by trackd).
-    var logDirectory: String { directory.appendingPathComponent("log").path }
+    /// The track log's directory (created by trackd; set it before `writeConfig` to move it).
+    var logDirectory: String
     var daemon: Process?
     var output = Pipe()
 
@@ -23,6 +23,7 @@ final class DaemonHarness {
     /// unless `device` says otherwise.
     init(device: String? = nil, extraConfig: String = "") throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("trackd-it-\(UUID().uuidString)")
+        logDirectory = directory.appendingPathComponent("log").path
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var master: Int32 = -1
         var slave: Int32 = -1
@@ -82,9 +83,32 @@ final class DaemonHarness {
         process.standardError = output
         try process.run()
         daemon = process
-        // Wait for the control socket.
-        for _ in 0..<200 where !FileManager.default.fileExists(atPath: socketPath) { usleep(10_000) }
+        // Wait for the control socket (a loaded machine can take seconds to start a debug build).
+        for _ in 0..<1000 where !FileManager.default.fileExists(atPath: socketPath) { usleep(10_000) }
     }
+
+    /// Where `replay` sends trackd's standard error.
+    var replayErrorsPath: String { directory.appendingPathComponent("trackd.err").path }
+
+    /// Starts trackd on the harness's config replaying `bytes` from a file in receiver time,
+    /// `speed` times faster (no pty in the way: nothing lost under load), standard error to
+    /// `replayErrorsPath`; returns once the control socket is there. The caller stops it.
+    func replay(_ bytes: [UInt8], speed: Int) throws -> Process {
+        let file = directory.appendingPathComponent("replay.nmea")
+        try Data(bytes).write(to: file)
+        _ = FileManager.default.createFile(atPath: replayErrorsPath, contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary("trackd"))
+        process.arguments = ["--config", configPath, "--replay", file.path, "--speed", String(speed)]
+        process.standardError = FileHandle(forWritingAtPath: replayErrorsPath)
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        for _ in 0..<1000 where !FileManager.default.fileExists(atPath: socketPath) { usleep(10_000) }
+        return process
+    }
+
+    /// What a `replay` trackd has written to standard error so far.
+    var replayErrors: String { (try? String(contentsOfFile: replayErrorsPath, encoding: .utf8)) ?? "" }
 
     func stop() {
         guard let daemon, daemon.isRunning else { return }
@@ -113,9 +137,12 @@ final class DaemonHarness {
     /// shared data is absent.
     static func capture(_ name: String) -> [UInt8]? {
         let url = shared.appendingPathComponent("gpsd-regress/\(name)")
-        guard let text = try? String(contentsOf: url, encoding: .isoLatin1) else { return nil }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("#") }
-        return Array(lines.joined(separator: "\n").utf8)
+        guard let data = try? Data(contentsOf: url) else { return nil }
+        // Bytes, not a String: as Characters, "\r\n" is one and never equals "\n", so a CRLF
+        // capture would be one line, dropped as a comment.
+        let lines = [UInt8](data).split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+            .filter { $0.first != UInt8(ascii: "#") }
+        return Array(lines.joined(separator: [UInt8(ascii: "\n")]))
     }
 
     /// Runs `trackctl ARGS --socket …`; returns exit code and standard output.

@@ -35,12 +35,29 @@ struct DaemonIntegrationTests {
         #expect(text.output.contains("receiver  \(harness.slavePath)"))
         #expect(text.output.contains("fix       3D"))
 
+        // First boot: no position leaves and nothing is logged until someone allows it.
+        let hidden = try harness.trackctl(["where"])
+        #expect(hidden.status == 1)
+        #expect(hidden.output.contains("error not-allowed: tracking is not-determined: no position is shown"))
+        let refused = try harness.trackctl(["mark", "too", "early"])
+        #expect(refused.status == 1)
+        #expect(refused.output.contains("no waypoint is recorded"))
+        let firstBoot = try harness.trackctl(["doctor"])
+        #expect(firstBoot.status == 1)
+        #expect(firstBoot.output.contains("error permission: tracking is not allowed (not-determined)"))
+        let allow = try harness.trackctl(["privacy", "allow", "always"])
+        #expect(allow.status == 0)
+        #expect(allow.output.hasPrefix("always, precise"))
+        // A current fix: the capture is fed again so `where` answers from a fix seconds old.
+        harness.feed(Array(bytes.prefix(20_000)))
+
         let whereReply = try harness.trackctl(["where"])
-        #expect(whereReply.status == 0)
+        #expect(whereReply.status == 0, "\(whereReply.output)")
         // The capture was recorded near 38.11°N 122.63°W.
         #expect(whereReply.output.hasPrefix("38.1105"))
         #expect(whereReply.output.contains("°N, 122.626"))
-        #expect(whereReply.output.hasSuffix("°W\n"))
+        #expect(whereReply.output.contains("°W, "))
+        #expect(whereReply.output.hasSuffix(" ago\n"))
         let plain = try harness.trackctl(["where", "--plain"])
         #expect(plain.output.hasPrefix("38.1105"))
         #expect(plain.output.contains(",-122.626"))
@@ -50,14 +67,6 @@ struct DaemonIntegrationTests {
         #expect(mark.output.hasPrefix("waypoint 1 at 38.1105"))
         let after = try harness.trackctl(["status"])
         #expect(after.output.contains("1 waypoints (last \"old bridge\")"))
-
-        // First boot: nothing may be logged until someone allows it.
-        let firstBoot = try harness.trackctl(["doctor"])
-        #expect(firstBoot.status == 1)
-        #expect(firstBoot.output.contains("error permission: tracking is not allowed (not-determined)"))
-        let allow = try harness.trackctl(["privacy", "allow", "always"])
-        #expect(allow.status == 0)
-        #expect(allow.output.hasPrefix("always, precise"))
         let doctor = try harness.trackctl(["doctor"])
         #expect(doctor.status == 0, "\(doctor.output)")
         #expect(doctor.output.contains("ok permission: always"))
@@ -73,7 +82,7 @@ struct DaemonIntegrationTests {
         let harness = try DaemonHarness()
         try harness.start()
         #expect(try harness.trackctl(["privacy"]).output.hasPrefix("not-determined, precise (nothing is logged)"))
-        #expect(try harness.trackctl(["privacy", "allow", "when-in-use"]).status == 0)
+        #expect(try harness.trackctl(["privacy", "allow", "always"]).status == 0)
         #expect(try harness.trackctl(["privacy", "approximate"]).status == 0)
         let bad = try harness.trackctl(["privacy", "precise", "--for", "forever"])
         #expect(bad.status == 1)
@@ -81,7 +90,7 @@ struct DaemonIntegrationTests {
         harness.stop()
         try harness.start()
         let privacy = try harness.trackctl(["privacy"])
-        #expect(privacy.output.hasPrefix("when-in-use, approximate"))
+        #expect(privacy.output.hasPrefix("always, approximate"))
         harness.feed(bytes)
         _ = try harness.waitForStatus { json in
             ((json["filter"] as? [String: Any])?["accepted"] as? Int ?? 0) > 5
@@ -90,8 +99,59 @@ struct DaemonIntegrationTests {
         let whereReply = try harness.trackctl(["where", "--plain"])
         #expect(!whereReply.output.hasPrefix("38.1105"))
         #expect(whereReply.output.hasPrefix("38.11"))
-        #expect(try harness.trackctl(["privacy", "precise", "--for", "30m"]).output.contains("precise until"))
+        #expect(try harness.trackctl(["privacy", "precise", "--for", "30m"]).output.contains("precise for 30m00s more"))
         #expect(try harness.trackctl(["where", "--plain"]).output.hasPrefix("38.11") == true)
+    }
+
+    @Test("precise --for ends on time while the receiver is silent; a duration needs its unit in one word")
+    func preciseForExpiresWithoutFixes() throws {
+        let harness = try DaemonHarness()
+        try harness.start()
+        #expect(try harness.trackctl(["privacy", "allow", "always"]).status == 0)
+        #expect(try harness.trackctl(["privacy", "approximate"]).status == 0)
+        for bad in [["1", "m"], ["90"], ["5d"], ["m"], ["-5m"]] {
+            let reply = try harness.trackctl(["privacy", "precise", "--for"] + bad)
+            #expect(reply.status == 1, "--for \(bad): \(reply.output)")
+            #expect(reply.output.contains("error usage"), "--for \(bad): \(reply.output)")
+        }
+        #expect(try harness.trackctl(["privacy"]).output.hasPrefix("always, approximate"))
+        let granted = try harness.trackctl(["privacy", "precise", "--for", "2s"])
+        #expect(granted.output.hasPrefix("always, precise for 2.0s more"), "\(granted.output)")
+        // Nothing arrives on the port: the grant must end by the clock alone.
+        let ended = try harness.waitForStatus(seconds: 6) { json in
+            (json["permission"] as? [String: Any])?["accuracy"] as? String == "approximate"
+        }
+        #expect(ended != nil, "precise --for 2s still in force with a silent receiver")
+        #expect(try harness.trackctl(["privacy"]).output.hasPrefix("always, approximate"))
+    }
+
+    @Test("a receiver that jumps to another place (another capture) adds nothing to the odometer")
+    func odometerIgnoresAJump() throws {
+        guard let california = DaemonHarness.capture(Self.capture),
+              let ijsselmeer = DaemonHarness.capture("bundg_zeus_9.log") else {
+            print("skipped: ../shared/data/gpsd-regress is absent")
+            return
+        }
+        let harness = try DaemonHarness()
+        try harness.start()
+        #expect(try harness.trackctl(["privacy", "allow", "always"]).status == 0)
+        harness.feed(california)
+        let first = try harness.waitForStatus { json in
+            ((json["sampling"] as? [String: Any])?["recorded"] as? Int ?? 0) > 0
+        }
+        let before = first?["odometer"] as? Double ?? 0
+        // The boat's capture, 8,800 km and years away: the filter accepts it after a few fixes.
+        harness.feed(Array(ijsselmeer.prefix(40_000)))
+        let moved = try harness.waitForStatus(seconds: 60) { json in
+            let fix = json["fix"] as? [String: Any]
+            return (fix?["lon"] as? Double ?? -100) > 0
+        }
+        let seen = try harness.trackctl(["status"]).output
+        #expect(moved != nil, "the second capture's fixes never arrived: \(seen)")
+        let after = try #require(try harness.waitForStatus { _ in true })
+        let odometer = after["odometer"] as? Double ?? 0
+        // The boat moves about 3 m/s for the few minutes of its capture.
+        #expect(odometer - before < 5_000, "the odometer jumped \(odometer - before) m")
     }
 
     @Test("SIGTERM stops trackd within a second, exit code 0")
@@ -118,10 +178,14 @@ struct DaemonIntegrationTests {
         #expect(harness.daemon?.isRunning == true)
     }
 
-    @Test("doctor names silence on the port")
+    @Test("doctor names silence on the port, and says it is too early to tell right after start")
     func doctorSilentReceiver() throws {
         let harness = try DaemonHarness()
         try harness.start()
+        let early = try harness.trackctl(["doctor"])
+        #expect(early.status == 1)
+        #expect(early.output.contains("wait data: no bytes from the receiver yet"), "\(early.output)")
+        #expect(!early.output.contains("error baud"), "\(early.output)")
         // Doctor waits five seconds of silence before blaming the wiring.
         usleep(5_300_000)
         let doctor = try harness.trackctl(["doctor"])
@@ -142,6 +206,44 @@ struct DaemonIntegrationTests {
         let doctor = try harness.trackctl(["doctor"])
         #expect(doctor.status == 1)
         #expect(doctor.output.contains("error baud"))
+    }
+
+    @Test("doctor judges the link on the last seconds: good data, then garbage, is broken now")
+    func doctorGarbageAfterGoodData() throws {
+        guard let bytes = DaemonHarness.capture(Self.capture) else {
+            print("skipped: ../shared/data/gpsd-regress is absent")
+            return
+        }
+        let harness = try DaemonHarness()
+        try harness.start()
+        #expect(try harness.trackctl(["privacy", "allow", "always"]).status == 0)
+        harness.feed(Array(bytes.prefix(30_000)))
+        // The pty holds what trackd has not read yet: wait until it has all of it.
+        _ = try harness.waitForStatus(seconds: 20) { json in
+            ((json["receiver"] as? [String: Any])?["bytes"] as? Int ?? 0) >= 29_000
+        }
+        let good = try harness.trackctl(["doctor"])
+        #expect(good.output.contains("ok fix: 3D"), "\(good.output)")
+        // Six seconds of noise: the receiver now sends nothing a parser can use.
+        var generator = SystemRandomNumberGenerator()
+        let started = Date()
+        while Date().timeIntervalSince(started) < 6.5 {
+            harness.feed((0..<300).map { _ in UInt8.random(in: 0x80...0xFF, using: &generator) })
+            usleep(200_000)
+        }
+        let doctor = try harness.trackctl(["doctor"])
+        #expect(doctor.status == 1)
+        #expect(doctor.output.contains("ok data:"), "\(doctor.output)")
+        #expect(doctor.output.contains("error baud: bytes arrive but no valid NMEA sentence in the last 5 s"), "\(doctor.output)")
+        #expect(doctor.output.contains("valid sentences came before"), "\(doctor.output)")
+        #expect(!doctor.output.contains("ok all links work"), "\(doctor.output)")
+        let status = try harness.trackctl(["status"]).output
+        #expect(status.contains("open; 0.0 sentences/s"), "\(status)")
+        // Then silence: the link is judged on what arrives now, not on the totals (5 s, and up
+        // to a second the port may hold a read back).
+        usleep(7_000_000)
+        let silent = try harness.trackctl(["doctor"]).output
+        #expect(silent.contains("error data: nothing received from the receiver for"), "\(silent)")
     }
 
     @Test("doctor without a daemon says so")

@@ -31,5 +31,12 @@ import Testing
         let records = verify.output.split(separator: ";").first?.split(separator: ",").last?
             .split(separator: " ").first.flatMap { Int($0) } ?? 0
         #expect(records >= recorded + 3, "\(verify.output)")
+        // Without --log the log commands read the configuration's [log] directory.
+        let configured = try harness.trackctlOffline(["log", "verify", "--config", harness.configPath])
+        #expect(configured.output == verify.output, "\(configured.output)")
+        let exported = try harness.trackctlOffline(["log", "export", "--format", "csv", "--config", harness.configPath])
+        #expect(exported.status == 0 && exported.output.contains(",fix,"), "\(exported.output)")
+        let missing = try harness.trackctlOffline(["log", "list", "--config", harness.directory.path + "/none.conf"])
+        #expect(missing.status == 1 && missing.output.contains("none.conf"), "\(missing.output)")
     }
 }

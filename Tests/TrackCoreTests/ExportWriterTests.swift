@@ -119,25 +119,45 @@ private let sampleLog: [LogRecord] = [
     #expect(text == expected)
 }
 
-@Test func csvOfTheSampleLogHasOnlyFixes() {
+@Test func csvOfTheSampleLogHasFixesAndPlacesInLogOrder() {
     let (text, counts) = exportText(sampleLog, format: .csv)
-    #expect(text == """
-        time_utc,lat,lon,ele_m,speed_mps
-        2025-06-21T12:01:30Z,48.1173,11.5167,545.4,5.14
-        2025-06-21T12:01:31.250Z,48.1173123,-0.3234795,-1.2,0
-        2025-06-21T12:02:30Z,48.1174,11.5168,,
-        2025-06-21T12:03:10Z,0.000001,-0.000001,2740,
-        2025-06-21T12:03:11Z,0.000002,-0.000002,,-0.05
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    #expect(lines.first == "time_utc,lat,lon,ele_m,speed_mps,kind,name")
+    #expect(lines.contains("2025-06-21T12:01:30Z,48.1173,11.5167,545.4,5.14,fix,"))
+    #expect(lines.contains("2025-06-21T12:03:11Z,0.000002,-0.000002,,-0.05,fix,"))
+    let places = lines.filter { !$0.hasSuffix(",fix,") && $0.contains("Z,") }
+    #expect(places.count == counts.places)
+    #expect(counts.places > 0)
+    #expect(places.allSatisfy { $0.contains(",,,waypoint,") || $0.contains(",,,fence-") }, "\(places)")
+    // The rows stay in log order: times never go back except where the log does.
+    let fixRows = lines.filter { $0.hasSuffix(",fix,") }
+    #expect(fixRows.count == counts.fixes)
+}
 
-        """)
-    #expect(counts.places == 0)
+@Test func csvPlacesRoundTripThroughImport() throws {
+    var label = LogLabel("camp, \"north\"")!
+    _ = label.append(UInt8(ascii: "!"))
+    let records: [LogRecord] = [LogSamples.fix(0), .waypoint(time: LogSamples.t0, position: LogSamples.munich, label: label),
+                                LogSamples.fix(1)]
+    let (csv, counts) = exportText(records, format: .csv)
+    #expect(counts.places == 1)
+    #expect(csv.contains(",,,waypoint,\"camp, \"\"north\"\"!\"\n"), "\(csv)")
+    let back = try TrackCSV.records(Array(csv.utf8))
+    #expect(back.count == 3)
+    guard back.count == 3, case .waypoint(_, let position, let read) = back[1] else {
+        Issue.record("no waypoint read back: \(back)")
+        return
+    }
+    #expect(read == label)
+    #expect(position == LogSamples.munich)
+    #expect(exportText(back, format: .csv).text == csv)
 }
 
 @Test(arguments: ExportFormat.allCases)
 func anEmptyLogIsAValidEmptyFile(format: ExportFormat) {
     let (text, counts) = exportText([], format: format)
     let expected: [ExportFormat: String] = [
-        .csv: "time_utc,lat,lon,ele_m,speed_mps\n",
+        .csv: "time_utc,lat,lon,ele_m,speed_mps,kind,name\n",
         .geojson: "{\"type\":\"FeatureCollection\",\"features\":[\n\n]}\n",
     ]
     if let exact = expected[format] { #expect(text == exact) }
@@ -175,9 +195,9 @@ func segmentsSplitAtGapsJumpsAndBoots(index: Int) {
     let since = UTCTime(millisecondsSinceEpoch: t + 3_000)
     let until = UTCTime(millisecondsSinceEpoch: t + 7_000)
     let (csv, counts) = exportText(records, format: .csv, ExportOptions(since: since, until: until))
-    #expect(csv.split(separator: "\n").count == 1 + 4)
+    #expect(csv.split(separator: "\n").count == 1 + 4, "the waypoint at t0 is before --since")
     #expect(csv.contains("12:01:32Z") && csv.contains("12:01:35Z") && !csv.contains("12:01:36Z"))
-    #expect(counts.outsideWindow == 6)
+    #expect(counts.outsideWindow == 7, "six fixes and the waypoint")
     let (gpx, gpxCounts) = exportText(records, format: .gpx, ExportOptions(since: since))
     #expect(!gpx.contains("<wpt"), "the waypoint at t0 is before --since")
     #expect(gpxCounts.fixes == 7)

@@ -76,7 +76,8 @@ private let framerCases: [FramerCase] = [
     FramerCase("line of exactly maximumLength accepted", nmea(paddedBody(longestBody)) + "\r\n",
                [.sentence(paddedBody(longestBody))]),
     FramerCase("200-character line accepted", nmea(paddedBody(196)) + "\r\n", [.sentence(paddedBody(196))]),
-    FramerCase("$$ counts the empty sentence as cut off", "$" + zdaLine, [.rejected(.truncated), .sentence(zda)]),
+    // ST Teseo sends `$$GNGSA`: nothing was cut short, the sentence is the second `$`.
+    FramerCase("$$ is one sentence, nothing rejected", "$" + zdaLine, [.sentence(zda)]),
     FramerCase("sentence cut by a new $", "$GPGGA,123519,4807.0" + zdaLine, [.rejected(.truncated), .sentence(zda)]),
     FramerCase("checksum with no line end before the next $", "$" + zda + "*60" + zdaLine,
                [.rejected(.truncated), .sentence(zda)]),

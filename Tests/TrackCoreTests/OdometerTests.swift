@@ -53,6 +53,22 @@ import TrackCore
         #expect(Odometer(totalMillimetres: -5).totalMillimetres == 0)
     }
 
+    /// Another capture, a receiver clock jump: far from the last fix in little (or negative)
+    /// time is never distance travelled, and the track goes on from the new place.
+    @Test(arguments: [Int64(1_000), 0, -3_600_000, 60_000])
+    func jumpsAddNothing(elapsedMilliseconds: Int64) {
+        var odometer = Odometer()
+        let t0: Int64 = 1_700_000_000_000
+        _ = odometer.add(Self.north(0), accuracyMillimetres: 3_000, timeMilliseconds: t0)
+        // 11,700 km away.
+        let far = Coordinate(latitudeNanodegrees: -33_000_000_000, longitudeNanodegrees: 151_000_000_000)
+        #expect(odometer.add(far, accuracyMillimetres: 3_000, timeMilliseconds: t0 + elapsedMilliseconds) == 0)
+        let onwards = Coordinate(latitudeNanodegrees: -33_000_000_000 + 90_000, longitudeNanodegrees: 151_000_000_000)
+        let added = odometer.add(onwards, accuracyMillimetres: 3_000, timeMilliseconds: t0 + elapsedMilliseconds + 1_000)
+        #expect(added > 9_900 && added < 10_100, "10 m onwards from the new place counts: \(added) mm")
+        #expect(odometer.totalMillimetres == added)
+    }
+
     @Test func breakSkipsTheGap() {
         var odometer = Odometer(totalMillimetres: 7)
         _ = odometer.add(Self.north(0), accuracyMillimetres: 1_000)

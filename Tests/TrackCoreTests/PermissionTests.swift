@@ -1,10 +1,10 @@
 import Testing
 import TrackCore
 
-private let t0 = UTCTime(millisecondsSinceEpoch: 1_700_000_000_000)
+private let t0 = MonotonicTime.seconds(1_000)
 
-private func at(_ milliseconds: Int64) -> UTCTime {
-    UTCTime(millisecondsSinceEpoch: t0.millisecondsSinceEpoch + milliseconds)
+private func after(_ milliseconds: Int64) -> MonotonicTime {
+    t0.adding(milliseconds: milliseconds)
 }
 
 struct PermissionTransitionCase: Sendable, CustomTestStringConvertible {
@@ -37,12 +37,12 @@ private let approximateAlways = Permission(state: .always, accuracy: .approximat
         .init(start: Permission(state: .always), request: .approximate, expected: approximateAlways),
         .init(start: approximateAlways, request: .preciseForGood, expected: Permission(state: .always)),
         .init(start: approximateAlways, request: .precise(forMilliseconds: 1_800_000),
-              expected: Permission(state: .always, accuracy: .approximate, preciseUntil: at(1_800_000))),
+              expected: Permission(state: .always, accuracy: .approximate, preciseUntil: after(1_800_000))),
         .init(start: Permission(state: .whenInUse, accuracy: .approximate), request: .precise(forMilliseconds: 1_000),
-              expected: Permission(state: .whenInUse, accuracy: .approximate, preciseUntil: at(1_000))),
-        .init(start: Permission(state: .always, accuracy: .approximate, preciseUntil: at(5_000)), request: .approximate,
+              expected: Permission(state: .whenInUse, accuracy: .approximate, preciseUntil: after(1_000))),
+        .init(start: Permission(state: .always, accuracy: .approximate, preciseUntil: after(5_000)), request: .approximate,
               expected: approximateAlways),
-        .init(start: Permission(state: .always, accuracy: .approximate, preciseUntil: at(5_000)), request: .deny,
+        .init(start: Permission(state: .always, accuracy: .approximate, preciseUntil: after(5_000)), request: .deny,
               expected: Permission(state: .denied, accuracy: .approximate, stateBeforePrivate: .always)),
     ]
 
@@ -103,13 +103,13 @@ private let approximateAlways = Permission(state: .always, accuracy: .approximat
     @Test func preciseForExpires() {
         var permission = approximateAlways
         _ = try? permission.apply(.precise(forMilliseconds: 60_000), now: t0)
-        #expect(permission.effectiveAccuracy(now: at(59_999)) == .precise)
-        #expect(permission.effectiveAccuracy(now: at(60_000)) == .approximate)
-        #expect(permission.expire(now: at(59_999)) == nil)
-        let change = permission.expire(now: at(60_000))
-        #expect(change?.old.preciseUntil == at(60_000))
+        #expect(permission.effectiveAccuracy(now: after(59_999)) == .precise)
+        #expect(permission.effectiveAccuracy(now: after(60_000)) == .approximate)
+        #expect(permission.expire(now: after(59_999)) == nil)
+        let change = permission.expire(now: after(60_000))
+        #expect(change?.old.preciseUntil == after(60_000))
         #expect(permission == approximateAlways)
-        #expect(permission.expire(now: at(120_000)) == nil)
+        #expect(permission.expire(now: after(120_000)) == nil)
     }
 }
 
@@ -125,8 +125,8 @@ private let approximateAlways = Permission(state: .always, accuracy: .approximat
         }
     }
 
-    static let precisePending = Permission(state: .whenInUse, accuracy: .approximate, preciseUntil: at(10_000))
-    static let preciseExpired = Permission(state: .always, accuracy: .approximate, preciseUntil: at(0))
+    static let precisePending = Permission(state: .whenInUse, accuracy: .approximate, preciseUntil: after(10_000))
+    static let preciseExpired = Permission(state: .always, accuracy: .approximate, preciseUntil: after(0))
 
     static let table: [Row] = [
         .init(permission: Permission(), inUse: true, onTrip: true, log: false, fences: false),
@@ -141,7 +141,7 @@ private let approximateAlways = Permission(state: .always, accuracy: .approximat
               log: true, fences: false),
         .init(permission: precisePending, inUse: true, onTrip: false, log: true, fences: true),
         .init(permission: preciseExpired, inUse: false, onTrip: false, log: true, fences: false),
-        .init(permission: Permission(state: .denied, accuracy: .approximate, preciseUntil: at(10_000)),
+        .init(permission: Permission(state: .denied, accuracy: .approximate, preciseUntil: after(10_000)),
               inUse: true, onTrip: true, log: false, fences: false),
     ]
 
@@ -156,6 +156,6 @@ private let approximateAlways = Permission(state: .always, accuracy: .approximat
         #expect(Permission(state: .always).snap(point, now: t0) == point)
         #expect(approximateAlways.snap(point, now: t0) == ApproximateGrid.snap(point))
         #expect(Self.precisePending.snap(point, now: t0) == point)
-        #expect(Self.precisePending.snap(point, now: at(10_000)) == ApproximateGrid.snap(point))
+        #expect(Self.precisePending.snap(point, now: after(10_000)) == ApproximateGrid.snap(point))
     }
 }

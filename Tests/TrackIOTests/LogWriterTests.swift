@@ -66,16 +66,61 @@ import TrackIO
         disk.failures = [6: errno]
         var writer = try LogWriter(settings: LogWriterSettings(directory: "/log"), files: disk, now: Self.start)
         replay(Array(LogTestRecords.walk(10)), into: &writer)
-        #expect(writer.status.storageError)
+        // A card that failed once stays suspect; a full disk that had room again a moment later
+        // (the records went to a new segment) is not a storage error any more.
+        #expect(writer.status.storageError == (errno != .noSpace))
         #expect(writer.status.lastError?.description.contains("/log/0000000001.tlog: fdatasync failed") == true)
         #expect(writer.status.currentSegment == 2)
         replay(LogTestRecords.walk(5, from: 10), into: &writer, from: 10)
-        #expect(writer.status.storageError, "the flag stays raised after the records were saved elsewhere")
+        #expect(writer.status.storageError == (errno != .noSpace), "an I/O error's flag stays raised after the records were saved elsewhere")
+        #expect(writer.status.blocked == nil)
         #expect(writer.status.droppedRecordCount == 0)
         #expect(writer.status.storageErrorCount == 1)
         let (read, reader) = try read(writer.files.afterPowerCut())
         #expect(read == LogTestRecords.walk(15))
         #expect(reader.problems.allSatisfy { !$0.losesRecords })
+    }
+
+    /// Another program fills the partition (or ext4 goes read-only) far below the quota: nothing
+    /// synced is deleted, what cannot be written is counted, and once there is room (or the file
+    /// system is writable again) logging resumes by itself behind a gap record.
+    @Test(arguments: [Errno.noSpace, Errno.readOnlyFileSystem])
+    func fullOrReadOnlyFileSystemKeepsEverySyncedRecordAndResumes(errno: Errno) throws {
+        var writer = try LogWriter(settings: LogWriterSettings(directory: "/log"), files: FaultyLogDisk(), now: Self.start)
+        let records = LogTestRecords.walk(60)
+        replay(Array(records[0..<20]), into: &writer)
+        #expect(writer.status.durableRecordCount == 20)
+        writer.files.persistentFailure = errno
+        if errno == .noSpace { writer.files.availableByteCount = 4_096 }
+        replay(Array(records[20..<40]), into: &writer, from: 20)
+        let expected: LogBlockedReason = errno == .noSpace ? .noSpace : .readOnly
+        #expect(writer.status.blocked == expected)
+        #expect(writer.status.storageError)
+        #expect(!writer.status.flashSuspect)
+        #expect(writer.status.droppedFixCount == 20)
+        #expect(writer.status.deletedSegmentCount == 0)
+        #expect(writer.status.storageErrorCount == 1, "one outage is one error, not one per retry")
+        #expect(writer.files.removedCount == 0 || errno == .noSpace, "nothing synced removed")
+        let (during, _) = try read(writer.files)
+        #expect(during == Array(records[0..<20]), "every synced record is still there")
+
+        writer.files.persistentFailure = nil
+        writer.files.availableByteCount = 1 << 30
+        replay(Array(records[40..<60]), into: &writer, from: 40)
+        #expect(writer.status.blocked == nil)
+        #expect(!writer.status.storageError)
+        writer.close(now: Self.start.adding(milliseconds: 61_000))
+        let (after, reader) = try read(writer.files)
+        #expect(reader.problems.allSatisfy { !$0.losesRecords }, "\(reader.problems.map(\.description))")
+        #expect(Array(after.prefix(20)) == Array(records[0..<20]))
+        #expect(Array(after.suffix(20)) == Array(records[40..<60]))
+        // The hole is in the log itself: a gap from the last fix written to the first after.
+        guard after.count == 41, case .gap(let from, let to) = after[20],
+              case .fix(let last) = records[19], case .fix(let next) = records[40] else {
+            Issue.record("no gap record between the outage's sides: \(after.count) records")
+            return
+        }
+        #expect(from == last.time && to == next.time)
     }
 
     @Test func tornTailIsCutOnOpenAndTheSequenceContinues() throws {

@@ -6,8 +6,7 @@ private let path = "/var/lib/trackd/state"
 
 private let sample = PersistedState(
     permission: Permission(
-        state: .denied, accuracy: .approximate, preciseUntil: UTCTime(millisecondsSinceEpoch: 1_700_000_060_000),
-        stateBeforePrivate: .whenInUse
+        state: .denied, accuracy: .approximate, stateBeforePrivate: .whenInUse
     ),
     odometerMillimetres: 123_456_789, bootCount: 17, saveCount: 4_000_000_000
 )
@@ -18,8 +17,17 @@ private let sample = PersistedState(
         sample,
         PersistedState(permission: Permission(state: .restricted), odometerMillimetres: Int64.max,
                        bootCount: UInt32.max, saveCount: 0),
-        PersistedState(permission: Permission(state: .always, preciseUntil: UTCTime(millisecondsSinceEpoch: -5))),
+        PersistedState(permission: Permission(state: .always, accuracy: .approximate)),
     ]
+
+    /// A temporary full accuracy runs on the monotonic clock of one process: it is never stored.
+    @Test func temporaryPrecisionIsNotStored() throws {
+        let granted = PersistedState(permission: Permission(state: .always, accuracy: .approximate,
+                                                            preciseUntil: MonotonicTime.seconds(60)))
+        let decoded = try PersistedState.decode(granted.encoded(), path: path)
+        #expect(decoded.permission.preciseUntil == nil)
+        #expect(decoded.permission.accuracy == .approximate)
+    }
 
     @Test(arguments: states)
     func roundTrip(_ state: PersistedState) throws {

@@ -21,6 +21,7 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
+#include <sys/sysmacros.h>
 #include <sys/timerfd.h>
 #include <sys/types.h>
 #include <sys/un.h>
@@ -146,6 +147,24 @@ static inline int64_t clinux_available_bytes(const char *path) {
     struct statvfs info;
     if (statvfs(path, &info) != 0) return -1;
     return (int64_t)info.f_bavail * (int64_t)info.f_frsize;
+}
+
+/// The size in bytes of the file system holding `path` (statvfs f_blocks × f_frsize), or -1
+/// with errno.
+static inline int64_t clinux_total_bytes(const char *path) {
+    struct statvfs info;
+    if (statvfs(path, &info) != 0) return -1;
+    return (int64_t)info.f_blocks * (int64_t)info.f_frsize;
+}
+
+/// The device numbers of the file system holding `path` (st_dev as major and minor, the
+/// numbers /proc/self/mountinfo lists), 0 or -1 with errno.
+static inline int clinux_device_numbers(const char *path, unsigned int *major_number, unsigned int *minor_number) {
+    struct stat info;
+    if (stat(path, &info) != 0) return -1;
+    *major_number = major(info.st_dev);
+    *minor_number = minor(info.st_dev);
+    return 0;
 }
 
 /// The size in bytes of the open file `fd` (0 for most /proc and /sys files), or -1 with errno.

@@ -22,7 +22,7 @@ public struct TrackdConfig: Equatable, Sendable {
     public var privacy = Privacy()
     /// `[board]`: LEDs and the button.
     public var board = Board()
-    /// `[leds]`: the LED patterns, DESIGN's table with any slot overridden.
+    /// `[leds]`: the LED patterns, the default table (docs/wiring.md) with any slot overridden.
     public var leds = LEDTable()
     /// `[fences]`.
     public var fences = Fences()

@@ -84,4 +84,12 @@ public protocol ExportWriter {
     mutating func endSegment(last: LogFix, count: Int, _ out: inout TextBuffer)
     /// A segment of one fix.
     mutating func loneFix(_ fix: LogFix, segment: Int, _ out: inout TextBuffer)
+    /// True when places go between the fixes in log order (one pass) rather than before the
+    /// tracks (CSV: a row each).
+    static var placesInline: Bool { get }
+}
+
+extension ExportWriter {
+    /// Places come before the tracks, in a pass of their own.
+    public static var placesInline: Bool { false }
 }

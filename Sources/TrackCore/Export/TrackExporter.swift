@@ -29,6 +29,9 @@ public struct TrackExporter<Writer: ExportWriter> {
     /// The open segment's first fix (WGS-84), its count and last fix (both as written).
     var segmentFirst: LogFix?
     var segmentCount = 0
+    /// The open segment's first fix was written early, ahead of a place that followed it
+    /// (places inline: the rows stay in log order).
+    var segmentFirstWritten = false
     var lastWritten: LogFix?
     var lastFixTime: UTCTime?
     /// The segment's fixes while simplifying (WGS-84).
@@ -40,25 +43,19 @@ public struct TrackExporter<Writer: ExportWriter> {
         self.options = options
     }
 
-    /// 2 for formats with places (places, then tracks), 1 for CSV.
-    public var passCount: Int { Writer.exportsPlaces ? 2 : 1 }
+    /// 2 for formats with places before the tracks (places, then tracks), 1 for CSV.
+    public var passCount: Int { Writer.exportsPlaces && !Writer.placesInline ? 2 : 1 }
 
     /// Starts `pass` (0 first): the header at pass 0.
     public mutating func begin(pass: Int, _ emit: (borrowing TextBuffer) -> Void) {
-        placesPass = Writer.exportsPlaces && pass == 0
+        placesPass = passCount == 2 && pass == 0
         if pass == 0 { write(emit) { writer, out in writer.header(&out) } }
     }
 
     /// Takes the next record of the log, in log order.
     public mutating func consume(_ record: LogRecord, _ emit: (borrowing TextBuffer) -> Void) {
         if placesPass {
-            guard options.contains(record.time), ExportPlace(record, datum: options.datum) != nil else {
-                if ExportPlace(record, datum: options.datum) != nil { counts.outsideWindow += 1 }
-                return
-            }
-            let words = counts.places < options.placeNames.count ? options.placeNames[counts.places] : nil
-            guard let place = ExportPlace(record, datum: options.datum, fenceIDs: options.fenceIDs, place: words)
-            else { return }
+            guard let place = namedPlace(record) else { return }
             counts.places += 1
             write(emit) { writer, out in writer.place(place, &out) }
             return
@@ -71,9 +68,30 @@ public struct TrackExporter<Writer: ExportWriter> {
         case .bootMarker:
             endSegment(emit)
             endTrack(emit)
-        case .waypoint, .fenceEvent, .permissionChange:
+        case .waypoint, .fenceEvent:
+            guard Writer.placesInline, let place = namedPlace(record) else { return }
+            counts.places += 1
+            if segmentCount == 1, !segmentFirstWritten, options.simplifyMillimetres == nil, let first = segmentFirst {
+                segmentFirstWritten = true
+                openTrack(emit)
+                write(emit) { writer, out in writer.fix(first, &out) }
+            }
+            write(emit) { writer, out in writer.place(place, &out) }
+        case .permissionChange:
             return
         }
+    }
+
+    /// The place `record` stands for, named with the options' fence ids and place words; nil
+    /// (counted) when it is outside the window, nil for records that are not places.
+    mutating func namedPlace(_ record: LogRecord) -> ExportPlace? {
+        guard ExportPlace(record, datum: options.datum) != nil else { return nil }
+        guard options.contains(record.time) else {
+            counts.outsideWindow += 1
+            return nil
+        }
+        let words = counts.places < options.placeNames.count ? options.placeNames[counts.places] : nil
+        return ExportPlace(record, datum: options.datum, fenceIDs: options.fenceIDs, place: words)
     }
 
     /// Ends `pass`: after the last, closes the open segment and track and writes the footer.
@@ -109,15 +127,17 @@ public struct TrackExporter<Writer: ExportWriter> {
         guard let first = segmentFirst else {
             segmentFirst = shown
             segmentCount = 1
+            segmentFirstWritten = false
             return
         }
         if segmentCount == 1 {
             openTrack(emit)
             segmentNumber += 1
             let number = segmentNumber
+            let written = segmentFirstWritten
             write(emit) { writer, out in
                 writer.beginSegment(number, first: first, &out)
-                writer.fix(first, &out)
+                if !written { writer.fix(first, &out) }
             }
         }
         segmentCount += 1
@@ -141,7 +161,7 @@ public struct TrackExporter<Writer: ExportWriter> {
             openTrack(emit)
             segmentNumber += 1
             let number = segmentNumber
-            write(emit) { writer, out in writer.loneFix(first, segment: number, &out) }
+            if !segmentFirstWritten { write(emit) { writer, out in writer.loneFix(first, segment: number, &out) } }
         } else if let last = lastWritten {
             let count = segmentCount
             write(emit) { writer, out in writer.endSegment(last: last, count: count, &out) }

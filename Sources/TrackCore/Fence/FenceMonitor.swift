@@ -79,6 +79,21 @@ public struct FenceMonitor {
         }
     }
 
+    /// Forgets every fence's state, as at start-up: when the permission stops the evaluation,
+    /// so nothing decided before it (or a transition across the time it was off) is reported
+    /// later; when it resumes, each fence reports its initial state again. Allocates nothing.
+    public mutating func restart() {
+        let storage = self.storage
+        for index in 0..<fences.count {
+            storage.tracks[index] = FenceTrack()
+            storage.tracks[index].active = true
+            storage.active[index] = Int32(index)
+        }
+        storage.activeCount = fences.count
+        storage.sequence = 0
+        storage.insideCount = 0
+    }
+
     func vote(_ fence: Int, distance: Double, accuracyMetres: Double, time: Int64,
                        _ report: (Int, FenceTransition) -> Void) {
         let storage = self.storage

@@ -88,7 +88,7 @@ public enum LEDPatternName: Int, CaseIterable, Equatable, Hashable, Sendable {
     }
 }
 
-/// Every LED pattern, one per `LEDPatternName` slot; `LEDTable()` is DESIGN's default table
+/// Every LED pattern, one per `LEDPatternName` slot; `LEDTable()` is the default table of docs/wiring.md
 /// and the config can replace any slot, e.g. `table[.fix2D] = try .parse("on 50 off 950")`.
 ///
 /// Fixed size (19 patterns of at most 8 steps), no heap storage.
@@ -123,7 +123,7 @@ public struct LEDTable: Equatable, Sendable {
 }
 
 extension LEDTable {
-    /// The default pattern of each slot, from DESIGN's LEDs table:
+    /// The default pattern of each slot, from the LED table of docs/wiring.md:
     ///
     /// | slot | pattern (ms) |
     /// |---|---|

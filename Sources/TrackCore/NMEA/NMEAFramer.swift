@@ -128,7 +128,9 @@ public struct NMEAFramer: Sendable {
 
     mutating func slowPath(_ byte: UInt8) -> FrameEvent {
         if byte == UInt8(ascii: "$") {
-            let wasInSentence = state != .idle && state != .skipping
+            // A `$` inside a sentence starts a new one (gpsd's rule). Right after a `$` it cuts
+            // nothing short: ST Teseo receivers send `$$GNGSA`, whose sentence is the second.
+            let wasInSentence = state != .idle && state != .skipping && !(state == .body && sentence.count == 0)
             begin()
             return wasInSentence ? .rejected(.truncated) : .none
         }

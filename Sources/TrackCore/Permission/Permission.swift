@@ -7,8 +7,10 @@ public struct Permission: Equatable, Sendable {
     public var state: PermissionState
     /// The accuracy chosen for good (`precise --for` does not change it).
     public var accuracy: PermissionAccuracy
-    /// End of a temporary full accuracy, UTC; nil when none. Stored, so it survives restarts.
-    public var preciseUntil: UTCTime?
+    /// End of a temporary full accuracy on the loop's monotonic clock; nil when none. It runs
+    /// while the receiver is silent (the receiver's time would stand still) and is not stored: a
+    /// temporary grant ends when trackd stops, as a phone's ends with the app's session.
+    public var preciseUntil: MonotonicTime?
     /// The allowed state a toggle out of private mode returns to; nil when there is none.
     public var stateBeforePrivate: PermissionState?
 
@@ -20,7 +22,7 @@ public struct Permission: Equatable, Sendable {
     /// A permission from its parts; `Permission()` is the first-boot default.
     public init(
         state: PermissionState = .notDetermined, accuracy: PermissionAccuracy = .precise,
-        preciseUntil: UTCTime? = nil, stateBeforePrivate: PermissionState? = nil
+        preciseUntil: MonotonicTime? = nil, stateBeforePrivate: PermissionState? = nil
     ) {
         self.state = state
         self.accuracy = accuracy
@@ -29,15 +31,18 @@ public struct Permission: Equatable, Sendable {
     }
 
     /// The permission at start-up: `restricted` when the config forbids, whatever was stored;
-    /// a stored `restricted` the config no longer asks for becomes `notDetermined`.
+    /// a stored `restricted` the config no longer asks for becomes `notDetermined`. A temporary
+    /// full accuracy never survives a restart.
     public static func atStartUp(stored: Permission, configRestricts: Bool) -> Permission {
         if configRestricts { return Permission(state: .restricted, accuracy: stored.accuracy) }
         if stored.state == .restricted { return Permission(accuracy: stored.accuracy) }
-        return stored
+        var permission = stored
+        permission.preciseUntil = nil
+        return permission
     }
 
     /// The accuracy in force at `now`: precise while a `precise --for` runs (until, exclusive).
-    public func effectiveAccuracy(now: UTCTime) -> PermissionAccuracy {
+    public func effectiveAccuracy(now: MonotonicTime) -> PermissionAccuracy {
         if let preciseUntil, now < preciseUntil, state.isAllowed { return .precise }
         return accuracy
     }
@@ -45,7 +50,7 @@ public struct Permission: Equatable, Sendable {
     /// Whether a fix at `now` may be logged: always in `always`; in `whenInUse` while `inUse`
     /// (the input) or `onTrip` (a `TripDetector`); never otherwise. Accuracy does not stop
     /// logging (approximate logs snapped positions); `now` is taken so both checks read one clock.
-    public func mayLog(inUse: Bool, onTrip: Bool, now: UTCTime) -> Bool {
+    public func mayLog(inUse: Bool, onTrip: Bool, now: MonotonicTime) -> Bool {
         switch state {
         case .always: true
         case .whenInUse: inUse || onTrip
@@ -54,12 +59,12 @@ public struct Permission: Equatable, Sendable {
     }
 
     /// Whether fences may be evaluated at `now`: as `mayLog`, and never in approximate accuracy.
-    public func mayEvaluateFences(inUse: Bool, onTrip: Bool, now: UTCTime) -> Bool {
+    public func mayEvaluateFences(inUse: Bool, onTrip: Bool, now: MonotonicTime) -> Bool {
         mayLog(inUse: inUse, onTrip: onTrip, now: now) && effectiveAccuracy(now: now) == .precise
     }
 
     /// Ends a temporary full accuracy once `now` reaches it; returns the change to log, if any.
-    public mutating func expire(now: UTCTime) -> PermissionChange? {
+    public mutating func expire(now: MonotonicTime) -> PermissionChange? {
         guard let preciseUntil, now >= preciseUntil else { return nil }
         let old = self
         self.preciseUntil = nil
@@ -68,7 +73,7 @@ public struct Permission: Equatable, Sendable {
 
     /// Applies `request` at `now`, e.g. `.deny` from `always` → denied, remembering `always`.
     /// Returns the change (old == new when it changed nothing) or throws and changes nothing.
-    public mutating func apply(_ request: PermissionRequest, now: UTCTime) throws(PermissionError) -> PermissionChange {
+    public mutating func apply(_ request: PermissionRequest, now: MonotonicTime) throws(PermissionError) -> PermissionChange {
         guard state != .restricted else { throw .restricted }
         let old = self
         var new = self
@@ -88,8 +93,7 @@ public struct Permission: Equatable, Sendable {
             guard milliseconds >= Self.minimumPreciseMilliseconds, milliseconds <= Self.maximumPreciseMilliseconds
             else { throw .durationOutOfRange(milliseconds: milliseconds) }
             // Saturate: a clock gone wild must not trap the daemon.
-            let (end, overflow) = now.millisecondsSinceEpoch.addingReportingOverflow(milliseconds)
-            new.preciseUntil = UTCTime(millisecondsSinceEpoch: overflow ? Int64.max : end)
+            new.preciseUntil = now.adding(milliseconds: milliseconds)
         case .togglePrivate:
             if state == .denied {
                 guard let previous = stateBeforePrivate else { throw .nothingToRestore }
@@ -131,7 +135,7 @@ public struct PermissionChange: Equatable, Sendable {
 extension Permission {
     /// The position that may leave the core at `now`: `coordinate` as is in precise accuracy,
     /// its `ApproximateGrid` cell centre in approximate, e.g. 48.1173°N → 48.115°N.
-    public func snap(_ coordinate: Coordinate, now: UTCTime) -> Coordinate {
+    public func snap(_ coordinate: Coordinate, now: MonotonicTime) -> Coordinate {
         effectiveAccuracy(now: now) == .precise ? coordinate : ApproximateGrid.snap(coordinate)
     }
 }

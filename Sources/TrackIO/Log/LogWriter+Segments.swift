@@ -22,7 +22,7 @@ extension LogWriter {
             do throws(Errno) {
                 bytes = try files.readAll(path(number))
             } catch {
-                failed(path(number), .read, error)
+                failed(path(number), .read, error, now: now)
                 index -= 1
                 continue
             }
@@ -46,7 +46,7 @@ extension LogWriter {
             do throws(Errno) {
                 try files.remove(path(number))
             } catch {
-                failed(path(number), .remove, error)
+                failed(path(number), .remove, error, now: now)
                 return
             }
             status.cutByteCount = cursor.bytes.count
@@ -59,7 +59,7 @@ extension LogWriter {
             do throws(Errno) {
                 try files.truncate(path(number), to: end)
             } catch {
-                failed(path(number), .truncate, error)
+                failed(path(number), .truncate, error, now: now)
                 return
             }
             status.cutByteCount = cursor.bytes.count - end
@@ -70,7 +70,7 @@ extension LogWriter {
         do throws(Errno) {
             handle = try files.openForAppend(path(number))
         } catch {
-            failed(path(number), .open, error)
+            failed(path(number), .open, error, now: now)
             return
         }
         status.currentSegment = number
@@ -84,7 +84,9 @@ extension LogWriter {
         while status.byteCount + settings.segmentByteLimit > settings.quotaBytes, deleteOldest(keeping: 1) {}
         guard lastNumber < LogSegmentName.maximumNumber else {
             status.storageError = true
+            status.flashSuspect = true
             status.lastError = .segmentNumbersExhausted(path: settings.directory)
+            failedChunkRemoved = true
             return false
         }
         let number = lastNumber + 1
@@ -99,7 +101,10 @@ extension LogWriter {
             step = .syncDirectory
             try files.syncDirectory(settings.directory)
         } catch {
-            failed(path(number), step, error)
+            failed(path(number), step, error, now: now)
+            // A segment created but not made durable holds nothing yet: not left behind. One
+            // that could not be created has nothing of the chunk either.
+            if step == .syncDirectory { removeFailedChunk(number, now: now) } else { failedChunkRemoved = true }
             closeSegment()
             return false
         }
@@ -132,6 +137,7 @@ extension LogWriter {
         status.byteCount -= oldest.byteCount
         status.segmentCount = segments.count
         status.deletedSegmentCount += 1
+        status.lastDeletedSegment = oldest.number
         return true
     }
 

@@ -4,10 +4,14 @@ import TrackCore
 /// segments rotated by size and age, the oldest deleted for the quota, the torn tail of the last
 /// segment cut on open. Every buffer is sized at start: appending a fix allocates nothing.
 ///
-/// An error from write or fdatasync is never retried into the same segment: the writer closes
-/// it, raises `status.storageError`, and writes the chunk's records again as the keyframe of a
-/// new segment, with the same sequence number (a reader keeps the first copy it reads). If that
-/// fails too, those records are dropped and counted. Example:
+/// An error from write or fdatasync is never retried into the same segment: the writer cuts
+/// the segment back to what was synced, closes it, and writes the chunk's records again as the
+/// keyframe of a new segment, with the same sequence number (a reader keeps the first copy it
+/// reads). If that fails too, those records are dropped and counted. A full or read-only file
+/// system (`LogBlockedReason`) deletes nothing: the synced segments stay, `status.blocked` says
+/// why nothing is written, each sync tries again (a full one once space is free) and the first
+/// chunk after it starts with a gap record over the fixes that could not be written. Any other
+/// failure raises `status.flashSuspect` for good. Example:
 ///
 ///     var log = try LogWriter(settings: LogWriterSettings(directory: dir), files: PosixLogFiles(),
 ///                             now: now)
@@ -28,6 +32,12 @@ public struct LogWriter<Files: LogFileLayer> {
     var lastNumber: UInt64 = 0
     var segmentOpened = MonotonicTime(nanoseconds: 0)
     var rotateBeforeNext = false
+    /// True when the last failed chunk was cut off its segment (it cannot be on disk), so its
+    /// sequence number may be used again.
+    var failedChunkRemoved = false
+    /// The first and last fix dropped while blocked, for the gap record after it.
+    var unwrittenFrom: UTCTime?
+    var unwrittenTo: UTCTime?
 
     /// Opens the log in `settings.directory` (creating it), cuts a torn tail off its last
     /// segment and continues that segment's sequence numbers. Throws only when the directory
@@ -80,6 +90,14 @@ public struct LogWriter<Files: LogFileLayer> {
     public mutating func sync(now: MonotonicTime) -> Bool {
         guard !pending.isEmpty else { return true }
         let sequence = encoder.sequence
+        if status.blocked != nil {
+            // Full or read-only: try only when it may work, never delete anything for it.
+            guard mayRetryBlocked() else {
+                drop(sequence: sequence)
+                return false
+            }
+            prependGapAfterOutage(sequence: sequence)
+        }
         if handle == nil || rotateBeforeNext, !encoder.isKeyframe {
             reencode(sequence: sequence)
         }
@@ -87,10 +105,8 @@ public struct LogWriter<Files: LogFileLayer> {
         // Never retried into the same segment: a new one, the same records, the same sequence.
         reencode(sequence: sequence)
         if writeChunk(now: now) { return true }
-        status.droppedRecordCount += pending.count
-        pending.removeAll(keepingCapacity: true)
-        status.pendingRecordCount = 0
-        encoder.reset(sequence: sequence &+ 1)
+        // A chunk cut off its segment is not on disk: its number is free again.
+        drop(sequence: failedChunkRemoved ? sequence : sequence &+ 1)
         return false
     }
 
@@ -117,10 +133,12 @@ public struct LogWriter<Files: LogFileLayer> {
             step = .sync
             try files.sync(current)
         } catch {
-            failed(LogSegmentName.path(settings.directory, LogSegmentName.name(number)), step, error)
+            failed(LogSegmentName.path(settings.directory, LogSegmentName.name(number)), step, error, now: now)
+            removeFailedChunk(number, now: now)
             closeSegment()
             return false
         }
+        if status.blocked != nil { unblock() }
         if let last = segments.indices.last { segments[last].byteCount += length }
         status.byteCount += length
         status.durableRecordCount += pending.count
@@ -152,11 +170,21 @@ public struct LogWriter<Files: LogFileLayer> {
         }
     }
 
-    mutating func failed(_ path: String, _ step: LogStoreStep, _ error: Errno) {
-        status.storageError = true
-        status.storageErrorCount += 1
+    /// Records a failure: a full or read-only file system blocks the log until a sync works
+    /// again (counted once, not at every retry); anything else marks the flash suspect.
+    mutating func failed(_ path: String, _ step: LogStoreStep, _ error: Errno, now: MonotonicTime) {
+        if let reason = LogBlockedReason(error) {
+            if status.blocked != reason {
+                status.storageErrorCount += 1
+                status.blockedSince = now
+            }
+            status.blocked = reason
+        } else {
+            status.storageErrorCount += 1
+            status.flashSuspect = true
+        }
         status.lastError = .segmentFailed(path: path, step: step, error)
-        if error == .noSpace { deleteOldest(keeping: 1) }
+        status.storageError = status.flashSuspect || status.blocked != nil
     }
 }
 
