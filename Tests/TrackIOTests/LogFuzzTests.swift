@@ -2,7 +2,7 @@ import Foundation
 import LogPowerCut
 import Testing
 import TrackCore
-@testable import TrackDaemon
+@testable import TrackctlCommands
 import TrackIO
 
 /// Random bytes and corrupted real segments through the reader: it never traps, returns only

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TrackCore
-@testable import TrackDaemon
+@testable import TrackctlCommands
 import TrackIO
 
 @Suite struct LogImportTests {

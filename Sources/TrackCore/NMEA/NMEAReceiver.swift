@@ -27,6 +27,27 @@ public struct NMEAReceiver: Sendable {
         }
     }
 
+    /// Pulls the next fix out of `bytes`: feeds them from `offset` until an epoch completes and
+    /// returns it, `offset` just past the byte that completed it; nil when the bytes ran out
+    /// first (`offset == bytes.count`; the next read goes on where they stopped). A sentence
+    /// completes at most one epoch, so stopping at a fix loses nothing. No heap allocation.
+    ///
+    ///     var offset = 0
+    ///     while let fix = receiver.next(chunk, from: &offset) { handle(fix) }
+    public mutating func next(_ bytes: UnsafeRawBufferPointer, from offset: inout Int) -> Fix? {
+        var fix: Fix?
+        while offset < bytes.count {
+            if framer.state == .body {
+                offset = framer.scanBody(bytes, from: offset)
+                if offset == bytes.count { return nil }
+            }
+            consume(bytes[offset]) { fix = copy $0 }
+            offset &+= 1
+            if fix != nil { return fix }
+        }
+        return nil
+    }
+
     /// Feeds one byte.
     @inline(__always)
     public mutating func consume(_ byte: UInt8, _ onFix: (borrowing Fix) -> Void) {
