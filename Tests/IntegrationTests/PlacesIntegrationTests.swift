@@ -112,4 +112,53 @@ import Testing
         let again = try ExportIntegrationTests.trackctl(["log", "plot"] + common)
         #expect(again.output == plot.output, "the same log draws the same bytes")
     }
+
+    @Test func theRealTrackdNamesItsPlaceOnceAllowedAndSIGHUPMapsANewTable() throws {
+        guard Self.haveTable() else { return }
+        guard let bytes = DaemonHarness.capture(DaemonIntegrationTests.capture) else {
+            print("skipped: ../shared/data/gpsd-regress is absent")
+            return
+        }
+        let harness = try DaemonHarness()
+        let missing = harness.directory.appendingPathComponent("no-places.bin").path
+        try harness.writeConfig(device: harness.slavePath, extra: "[places]\nfile = \(missing)\n")
+        try harness.start()
+        // No table: a journal line, status says so, and trackd tracks.
+        #expect(try harness.trackctl(["privacy", "allow", "always"]).status == 0)
+        harness.feed(bytes)
+        _ = try harness.waitForStatus { json in ((json["filter"] as? [String: Any])?["accepted"] as? Int ?? 0) > 10 }
+        // Fed again so `where` answers from a fix seconds old.
+        harness.feed(Array(bytes.prefix(20_000)))
+        let withoutTable = try harness.trackctl(["status"]).output
+        #expect(withoutTable.contains("place     no gazetteer: \(missing): No such file or directory"), "\(withoutTable)")
+        #expect(harness.daemonOutput.contains("trackd: places: \(missing): No such file or directory; no gazetteer: "
+            + "positions are not named, tracking goes on"), "\(harness.daemonOutput)")
+        let bare = try harness.trackctl(["where"])
+        #expect(bare.status == 0 && bare.output.hasSuffix(" ago\n"), "\(bare.output)")
+
+        // SIGHUP with the table: names from the next fix on (the capture is near Petaluma, CA).
+        try harness.writeConfig(device: harness.slavePath, extra: "[places]\nfile = \(Self.table)\nmin-move = 50\n")
+        ReloadTests.hangUp(harness)
+        _ = try harness.waitForStatus { json in json["reloads"] as? Int == 1 }
+        harness.feed(Array(bytes.prefix(20_000)))
+        let named = try harness.waitForStatus { json in (json["place"] as? [String: Any])?["text"] != nil }
+        let statusText = try harness.trackctl(["status"]).output
+        let place = try #require(named?["place"] as? [String: Any], "\(statusText)")
+        let text = try #require(place["text"] as? String)
+        #expect(text.hasSuffix(", California, US"), "\(text)")
+        #expect(place["gazetteer"] as? Bool == true)
+        #expect((place["lookups"] as? Int ?? 0) >= 1)
+        let reply = try harness.trackctl(["where"])
+        #expect(reply.status == 0)
+        let lines = reply.output.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2 && lines[0].hasPrefix("38.11") && lines[1] == text, "\(reply.output)")
+        #expect(try harness.trackctl(["status"]).output.contains("place     \(text) ("))
+
+        // Private mode: no place anywhere.
+        #expect(try harness.trackctl(["privacy", "deny"]).status == 0)
+        let denied = try harness.trackctl(["status"]).output + (try harness.trackctl(["status", "--json"]).output)
+            + (try harness.trackctl(["where"]).output)
+        #expect(!denied.contains(text), "\(denied)")
+        #expect(denied.contains("place     withheld (denied; "))
+    }
 }
