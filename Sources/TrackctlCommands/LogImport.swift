@@ -55,6 +55,11 @@ enum LogImport {
         } catch {
             return .failure(Message(text: file + ": " + error.message))
         }
+        return records(bytes, file: file)
+    }
+
+    /// The records of `bytes`, the content of `file` (its suffix says CSV or GPX; errors name it).
+    static func records(_ bytes: [UInt8], file: String) -> Result<[LogRecord], Message> {
         if file.hasSuffix(".csv") {
             do throws(TrackCSVError) {
                 return .success(try TrackCSV.records(bytes))

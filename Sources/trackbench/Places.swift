@@ -70,7 +70,7 @@ func coldPages(_ path: String) throws(Errno) -> (pages: Int, lookups: Int) {
     // The query positions come from a plain read of the file, so choosing them maps nothing.
     let copy = try FileDescriptor.readWholeFile(path)
     guard let layout = try? PlaceTable(copy.span) else { return (0, 0) }
-    var random = BenchRandom(state: 7)
+    var random = PlacesRandom(state: 7)
     var total = 0
     for _ in 0..<20 {
         let place = layout.position(Int(random.next() % UInt64(layout.placeCount)), in: copy.span)
@@ -88,7 +88,7 @@ func coldPages(_ path: String) throws(Errno) -> (pages: Int, lookups: Int) {
 /// 10,000 seeded points: half within 30 km of a random place, half anywhere on the sphere.
 func makePoints(_ table: PlaceTable, _ file: borrowing MappedFile) -> [Coordinate] {
     var points: [Coordinate] = []
-    var random = BenchRandom(state: 2026)
+    var random = PlacesRandom(state: 2026)
     file.withBytes { bytes in
         for index in 0..<10_000 {
             if index % 2 == 0 {
@@ -121,7 +121,7 @@ func residentKibibytes(of path: String) -> Int {
 }
 
 /// SplitMix64, seeded: the same points every run.
-struct BenchRandom {
+struct PlacesRandom {
     var state: UInt64
 
     mutating func next() -> UInt64 {

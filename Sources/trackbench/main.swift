@@ -3,9 +3,10 @@ import TrackIO
 
 // trackbench: the programs scripts/bench times, runs under callgrind and under the malloc counter.
 //
-//   trackbench read FILE   read(2) FILE in 64 KiB chunks and XOR every byte: the cost of just
-//                          reading the bytes, which the bench subtracts from `nmea`
-//   trackbench nmea FILE   the same reads, fed through the receiver pipeline
+//   trackbench read FILE   read(2) FILE in 64 KiB chunks and touch none of the bytes: the
+//                          baseline (start-up and reads) the bench compares `nmea` with
+//   trackbench nmea FILE   the same reads, each chunk fed through the receiver pipeline by
+//                          `receiveChunk`, the function callgrind collects inclusively
 //   trackbench wakeups BAUD EPOCHS [COALESCING_BYTES]
 //                          wake-ups a SerialPort costs per receiver epoch on a pty
 //                          (WakeUps.swift)
@@ -23,12 +24,16 @@ import TrackIO
 //                          the log writer's power-cut harness at every step (PowerCut.swift)
 //   trackbench places PLACES.bin PASSES
 //                          nearest-place lookups and the throttled namer (Places.swift)
+//   trackbench tracknmea FILE.csv [--recorded-speed]
+//                          a track's points as the NMEA a receiver would send (TrackNMEA.swift)
+//   trackbench bitrot FLIPS SEED BURST DIR...
+//                          fixes lost per damaged byte in track logs (BitRot.swift)
 //
 // Both read into one buffer allocated before the first read, so the loop allocates nothing and
 // the allocation count of a run does not depend on the file's length.
 
 let usage: StaticString = """
-    usage: trackbench read FILE   read FILE and print the XOR of its bytes
+    usage: trackbench read FILE   read FILE and print its length
            trackbench nmea FILE   feed FILE through the NMEA receiver, print sentences=… fixes=…
            trackbench wakeups BAUD EPOCHS [COALESCING_BYTES]
                                   count a serial port's wake-ups on a pty, print wakeups=…
@@ -43,6 +48,10 @@ let usage: StaticString = """
                                   cut power at every step of a log replay, print violations
            trackbench places PLACES.bin PASSES
                                   time place lookups and the namer, print lookup_ns=… rss_kib=…
+           trackbench tracknmea FILE.csv [--recorded-speed]
+                                  print a track's points as RMC, GGA, GSA and GST epochs
+           trackbench bitrot FLIPS SEED BURST DIR...
+                                  damage BURST bytes FLIPS times, print flips=… lost=… max=…
 
     """
 
@@ -66,15 +75,33 @@ func forEachChunk(
     }
 }
 
-/// `trackbench read FILE`: the XOR of all bytes, printed so the loop is not optimised away.
+/// `trackbench read FILE`: the same reads as `nmea` with nothing done to the bytes; prints the
+/// length read, e.g. `bytes=961304`.
+///
+/// It used to XOR every byte, which took part of the per-byte work `nmea` measures (framing
+/// and the checksum are a pass over the bytes) out of the figure it was subtracted from.
 func runRead(_ path: String) throws(Errno) {
-    var xor: UInt8 = 0
     var byteCount = 0
-    try forEachChunk(ofFileAt: path) { chunk in
-        for byte in chunk { xor ^= byte }
-        byteCount += chunk.count
-    }
-    print("bytes=\(byteCount) xor=\(xor)")
+    try forEachChunk(ofFileAt: path) { chunk in byteCount += chunk.count }
+    print("bytes=\(byteCount)")
+}
+
+/// The receiver's work on one chunk: framing, checksum, decoding and epoch assembly, counting
+/// the fixes it completes in `fixes`.
+///
+/// Never inlined, so that `valgrind --tool=callgrind --toggle-collect` on its symbol
+/// (`$s10trackbench12receiveChunk…`) collects exactly the receiver's inclusive cost, the
+/// functions it calls included, and none of the reads around it.
+@inline(never)
+func receiveChunk(_ receiver: inout NMEAReceiver, _ chunk: UnsafeRawBufferPointer, _ fixes: inout Int) {
+    receiver.consume(chunk) { _ in fixes += 1 }
+}
+
+/// The end of the input: the epoch in progress, counted in `fixes` (collected with
+/// `receiveChunk`, for the same reason).
+@inline(never)
+func receiveEnd(_ receiver: inout NMEAReceiver, _ fixes: inout Int) {
+    receiver.finish { _ in fixes += 1 }
 }
 
 /// `trackbench nmea FILE`: every byte through the receiver, then the epoch in progress.
@@ -84,10 +111,8 @@ func runRead(_ path: String) throws(Errno) {
 func runNMEA(_ path: String) throws(Errno) {
     var receiver = NMEAReceiver()
     var fixes = 0
-    try forEachChunk(ofFileAt: path) { chunk in
-        receiver.consume(chunk) { _ in fixes += 1 }
-    }
-    receiver.finish { _ in fixes += 1 }
+    try forEachChunk(ofFileAt: path) { chunk in receiveChunk(&receiver, chunk, &fixes) }
+    receiveEnd(&receiver, &fixes)
     print("sentences=\(receiver.counters.accepted) fixes=\(fixes)")
     var line = TextBuffer()
     line.append("trackbench: ")
@@ -157,6 +182,24 @@ if arguments.first == "logencode", arguments.count == 3, let rounds = Int(argume
     }
     exitProcess(0)
 }
+if arguments.first == "bitrot", arguments.count >= 5, let flips = Int(arguments[1]), let seed = UInt64(arguments[2]),
+   let burst = Int(arguments[3]) {
+    do throws(Errno) {
+        exitProcess(try runBitRot(flips: flips, seed: seed, burst: burst, directories: Array(arguments[4...])))
+    } catch {
+        try? FileDescriptor.standardError.writeAll("trackbench: bitrot: \(error.message)\n")
+        exitProcess(1)
+    }
+}
+if arguments.first == "tracknmea", arguments.count == 3, arguments[2] == "--recorded-speed" {
+    do throws(Errno) {
+        try runTrackNMEA(arguments[1], recordedSpeed: true)
+    } catch {
+        try? FileDescriptor.standardError.writeAll("trackbench: \(arguments[1]): \(error.message)\n")
+        exitProcess(1)
+    }
+    exitProcess(0)
+}
 if arguments.first == "density", (2...4).contains(arguments.count) {
     let sync = arguments.count >= 3 ? Int64(arguments[2]) ?? 5_000 : 5_000
     let keyframe = arguments.count == 4 ? Int64(arguments[3]) ?? 300_000 : 300_000
@@ -176,6 +219,8 @@ do throws(Errno) {
     switch arguments[0] {
     case "read": try runRead(arguments[1])
     case "nmea": try runNMEA(arguments[1])
+    case "tracknmea": try runTrackNMEA(arguments[1])
+    case "logdump": try runLogDump(arguments[1])
     default:
         try? FileDescriptor.standardError.writeAll(usage)
         exitProcess(2)

@@ -21,6 +21,12 @@ public struct NMEAReceiver: Sendable {
                 // Most bytes are inside a sentence: take the ordinary ones in one tight loop.
                 index = framer.scanBody(bytes, from: index)
                 if index == bytes.count { return }
+                // Then, almost always, `*hh` and the line end.
+                if let (next, event) = framer.scanTail(bytes, from: index) {
+                    handle(event, onFix)
+                    index = next
+                    continue
+                }
             }
             consume(bytes[index], onFix)
             index &+= 1
@@ -51,7 +57,12 @@ public struct NMEAReceiver: Sendable {
     /// Feeds one byte.
     @inline(__always)
     public mutating func consume(_ byte: UInt8, _ onFix: (borrowing Fix) -> Void) {
-        switch framer.consume(byte) {
+        handle(framer.consume(byte), onFix)
+    }
+
+    @inline(__always)
+    mutating func handle(_ event: FrameEvent, _ onFix: (borrowing Fix) -> Void) {
+        switch event {
         case .none:
             return
         case .rejected(let error):
