@@ -9,6 +9,8 @@ struct LogExportArguments: Equatable {
     var directory = LogCommand.defaultDirectory
     /// Time window, simplification, datum.
     var options = ExportOptions()
+    /// `--trip N`, `--places FILE`, `--fences FILE` (LogExport+Naming.swift).
+    var naming = LogExportNaming()
 
     /// Parses `arguments` (after `export`), throwing an error that names the option and value.
     init(_ arguments: [String]) throws(LogExportArgumentError) {
@@ -39,6 +41,8 @@ struct LogExportArguments: Equatable {
                 let name = try value(option)
                 guard let datum = Datum(rawValue: name) else { throw .unknownDatum(name) }
                 options.datum = datum
+            case "--trip", "--places", "--fences":
+                guard try naming.take(option, value(option)) else { throw .unknownOption(option + " " + arguments[index]) }
             default:
                 throw .unknownOption(option)
             }

@@ -26,6 +26,8 @@ public struct TrackdConfig: Equatable, Sendable {
     public var leds = LEDTable()
     /// `[fences]`.
     public var fences = Fences()
+    /// `[places]`: the offline gazetteer.
+    public var places = Places()
 
     /// The defaults.
     public init() {}
@@ -188,6 +190,19 @@ public struct TrackdConfig: Equatable, Sendable {
         public var settings = FenceSettings()
         /// Most event commands running at once; further events' commands are dropped and counted.
         public var maxCommands = 4
+
+        /// The defaults.
+        public init() {}
+    }
+
+    /// `[places]`: the gazetteer that names the daemon's position, and its throttle.
+    public struct Places: Equatable, Sendable {
+        /// False: no place names, the table is not mapped (`enabled = no`).
+        public var enabled = true
+        /// The table `scripts/build-places` compiles, e.g. `/usr/share/trackd/places.bin`.
+        public var file = "/usr/share/trackd/places.bin"
+        /// Distance to move from the last lookup before the next, in millimetres (200 m).
+        public var minimumMoveMillimetres: Int64 = 200_000
 
         /// The defaults.
         public init() {}

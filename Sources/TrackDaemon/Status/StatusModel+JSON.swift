@@ -60,6 +60,9 @@ extension StatusModel {
             line.append(",\"timeToFirstFix\":")
             line.appendFixed(ttff, decimals: 3)
         }
+        reply.append(line)
+        line.removeAll()
+        writePlaceJSON(to: &line)
         line.append(",\"filter\":{")
         appendCounter(&line, "accepted", fixes.filter.counters.accepted, first: true)
         appendCounter(&line, "invalid", fixes.filter.counters.invalid)
