@@ -88,6 +88,8 @@ struct PlaceService: ~Copyable {
             return true
         }
         guard looked == true else { return }
+        // The pages the lookup touched leave resident memory (the page cache keeps them).
+        gazetteer?.releasePages()
         words.set(line)
         wordsApproximate = approximate
     }

@@ -57,6 +57,15 @@ public struct MappedFile: ~Copyable {
         guard result == 0 else { throw Errno(rawValue: result) }
     }
 
+    /// Takes the mapping's pages out of this process's resident memory (MADV_DONTNEED): they
+    /// stay in the page cache, and the next touch maps them back without reading storage. The
+    /// daemon calls it after each lookup, so a table touched along a drive, and the 64 KiB the
+    /// kernel maps around every page fault, do not pile up as resident memory. No allocation.
+    public func releasePages() {
+        guard let base, count > 0 else { return }
+        _ = madvise(UnsafeMutableRawPointer(mutating: base), count, MADV_DONTNEED)
+    }
+
     /// Calls `body` with the mapped bytes (an empty span for an empty file).
     public func withBytes<R, E: Error>(_ body: (Span<UInt8>) throws(E) -> R) throws(E) -> R {
         let bytes = UnsafeBufferPointer<UInt8>(start: base?.assumingMemoryBound(to: UInt8.self), count: count)
