@@ -127,23 +127,7 @@ func appendCounter(_ line: inout TextBuffer, _ name: StaticString, _ value: Int,
     line.append(integer: Int64(value))
 }
 
-/// A JSON string literal with `"` `\` and control characters escaped.
+/// A JSON string literal (`TextBuffer.appendJSONString`).
 func appendJSONString(_ line: inout TextBuffer, _ text: String) {
-    line.append("\"")
-    for byte in text.utf8 {
-        switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-            line.append(UInt8(ascii: "\\"))
-            line.append(byte)
-        case 0..<0x20:
-            line.append("\\u00")
-            line.append(hexDigit(byte >> 4))
-            line.append(hexDigit(byte & 15))
-        default:
-            line.append(byte)
-        }
-    }
-    line.append("\"")
+    line.appendJSONString(text)
 }
-
-func hexDigit(_ value: UInt8) -> UInt8 { value < 10 ? value + 48 : value + 87 }

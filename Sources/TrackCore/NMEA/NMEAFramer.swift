@@ -159,7 +159,7 @@ public struct NMEAFramer: Sendable {
                 return .rejected(.invalidByte(byte, offset: sentence.count + 1))
             }
         case .checksumHigh, .checksumLow:
-            guard let nibble = hexValue(byte) else {
+            guard let nibble = HexDigit.value(byte) else {
                 state = byte == 0x0D || byte == 0x0A ? .idle : .skipping
                 return .rejected(.malformedChecksum)
             }
@@ -205,15 +205,5 @@ public struct NMEAFramer: Sendable {
         sentence.type = type
         sentence.talker = type == .proprietary ? 0 : UInt16(at(0)) << 8 | UInt16(at(1))
         return .sentence
-    }
-}
-
-@inline(__always)
-func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte &- 48
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte &- 55
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte &- 87
-    default: nil
     }
 }

@@ -29,7 +29,7 @@ extension NMEASentence {
     mutating func readDecimal(_ index: Int, scale: Int) throws(NMEAError) -> Int64? {
         let field = fieldRange(index)
         if field.isEmpty { return nil }
-        guard let value = FieldParser.decimal(bytes.span, field, scale: scale) else {
+        guard let value = DecimalText.read(bytes.span, field, scale: scale) else {
             throw .malformedField(type, field: index)
         }
         return value
