@@ -158,7 +158,7 @@ struct NMEAFramerTests {
     }
 
     @Test func framedSentenceExposesItsFields() throws {
-        let sentence = try NMEASentence(parsing: "$" + gga + "*47")
+        var sentence = try NMEASentence(parsing: "$" + gga + "*47")
         #expect(sentence.type == .gga)
         #expect(sentence.talker == 0x4750)
         #expect(sentence.fieldCount == 15)
@@ -167,8 +167,28 @@ struct NMEAFramerTests {
         #expect(sentence.fieldText(0) == "GPGGA")
         #expect(sentence.fieldText(2) == "4807.038")
         #expect(sentence.fieldText(14) == "")
-        #expect(sentence.isEmpty(13))
-        #expect(sentence.isEmpty(40), "fields past the last read as empty")
+        // The readers the decoders use, on the sentence where it lies (they are mutating, so
+        // each is read before #expect sees it).
+        let empty = (sentence.isEmpty(13), sentence.isEmpty(40))
+        #expect(empty == (true, true), "fields past the last read as empty")
+        let range = sentence.range(of: 2)
+        #expect(range == 13..<21)
+        let decimal = try sentence.decimal(2, scale: 3)
+        #expect(decimal == 4_807_038)
+        let angle = try sentence.angle(2, maximumDegrees: 90)
+        #expect(angle == 48_117_300_000)
+        let time = try sentence.time(1)
+        #expect(time == timeOfDay(12, 35, 19))
+        let satellites = try sentence.integer(7, in: 0...99)
+        #expect(satellites == 8)
+        let unit = try sentence.character(10)
+        #expect(unit == UInt8(ascii: "M"))
+        let absent = try sentence.decimal(40, scale: 3)
+        #expect(absent == nil)
+        #expect(throws: NMEAError.outOfRange(.gga, field: 7)) {
+            var copy = sentence
+            _ = try copy.integer(7, in: 0...7)
+        }
     }
 
     @Test(arguments: [

@@ -23,7 +23,7 @@ public enum NMEAMessage: Equatable, Sendable {
         self = message
     }
 
-    /// Decodes `sentence` in place (see `NMEASentence+InPlace.swift`; it is only read) and
+    /// Decodes `sentence` in place (see `NMEASentence+Fields.swift`; it is only read) and
     /// calls `body` once with the message and `context` (not at all when decoding throws).
     ///
     /// Each case builds its message where `body` reads it. A function returning the message

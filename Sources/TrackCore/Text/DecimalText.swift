@@ -11,10 +11,15 @@ public enum DecimalText {
     /// range is empty or not a decimal. `scale` is 0 or more.
     @inline(__always)
     public static func read(_ bytes: Span<UInt8>, _ range: Range<Int>, scale: Int) -> Int64? {
+        range.isEmpty ? nil : read(nonEmpty: bytes, range, scale: scale)
+    }
+
+    /// `read(_:_:scale:)` for a range known not to be empty (the NMEA readers check first).
+    @inline(__always)
+    static func read(nonEmpty bytes: Span<UInt8>, _ range: Range<Int>, scale: Int) -> Int64? {
         precondition(scale >= 0, "decimal scale must be 0 or more")
         var offset = range.lowerBound
         let end = range.upperBound
-        guard offset < end else { return nil }
         let first = bytes[offset]
         let negative = first == UInt8(ascii: "-")
         if negative || first == UInt8(ascii: "+") { offset &+= 1 }
@@ -59,7 +64,7 @@ public enum DecimalText {
             guard !overflow else { return nil }
             value = scaled
         }
-        if roundUp { value &+= 1 }
+        if roundUp { value += 1 }
         return negative ? -value : value
     }
 

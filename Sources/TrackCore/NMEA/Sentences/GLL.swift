@@ -15,12 +15,12 @@ public struct GLL: Equatable, Sendable {
         try self.init(decoding: &sentence)
     }
 
-    /// Decodes in place (see `NMEASentence+InPlace.swift`); `s` is only read.
+    /// Decodes in place (the readers are `mutating` only to read in place); `s` is only read.
     init(decoding s: inout NMEASentence) throws(NMEAError) {
         guard s.fieldCount >= 5 else { throw .tooFewFields(.gll, count: s.fieldCount) }
         position = try s.position(latitudeAt: 1)
-        time = try s.readTime(5)
-        status = try s.readCharacter(6)
-        faaMode = try s.readCharacter(7)
+        time = try s.time(5)
+        status = try s.character(6)
+        faaMode = try s.character(7)
     }
 }

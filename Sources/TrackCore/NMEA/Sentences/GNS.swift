@@ -24,17 +24,17 @@ public struct GNS: Equatable, Sendable {
         try self.init(decoding: &sentence)
     }
 
-    /// Decodes in place (see `NMEASentence+InPlace.swift`); `s` is only read.
+    /// Decodes in place (the readers are `mutating` only to read in place); `s` is only read.
     init(decoding s: inout NMEASentence) throws(NMEAError) {
         guard s.fieldCount >= 7 else { throw .tooFewFields(.gns, count: s.fieldCount) }
-        time = try s.readTime(1)
+        time = try s.time(1)
         position = try s.position(latitudeAt: 2)
-        let modes = s.fieldRange(6)
+        let modes = s.range(of: 6)
         mode = modes.isEmpty ? nil : s.bytes.span[modes.lowerBound]
-        satellitesUsed = try s.readInteger(7, in: 0...255).map { UInt8($0) }
-        hdopCenti = try s.readDecimal(8, scale: 2, in: 0...99_999).map { Int32($0) }
-        altitudeMSLMillimetres = try s.readDecimal(9, scale: 3, in: -1_000_000_000...1_000_000_000).map { Int32($0) }
-        geoidSeparationMillimetres = try s.readDecimal(10, scale: 3, in: -1_000_000...1_000_000).map { Int32($0) }
-        navigationStatus = s.fieldCount > 13 ? try s.readCharacter(13) : nil
+        satellitesUsed = try s.integer(7, in: 0...255).map { UInt8($0) }
+        hdopCenti = try s.decimal(8, scale: 2, in: 0...99_999).map { Int32($0) }
+        altitudeMSLMillimetres = try s.decimal(9, scale: 3, in: -1_000_000_000...1_000_000_000).map { Int32($0) }
+        geoidSeparationMillimetres = try s.decimal(10, scale: 3, in: -1_000_000...1_000_000).map { Int32($0) }
+        navigationStatus = s.fieldCount > 13 ? try s.character(13) : nil
     }
 }

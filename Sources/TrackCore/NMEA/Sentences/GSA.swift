@@ -24,16 +24,16 @@ public struct GSA: Equatable, Sendable {
         try self.init(decoding: &sentence)
     }
 
-    /// Decodes in place (see `NMEASentence+InPlace.swift`); `s` is only read.
+    /// Decodes in place (the readers are `mutating` only to read in place); `s` is only read.
     init(decoding s: inout NMEASentence) throws(NMEAError) {
         // The i.Trek M3 sends `$GPGSA,A,1,,,,*32` without a fix: short, but its mode is usable.
         guard s.fieldCount >= 3 else { throw .tooFewFields(.gsa, count: s.fieldCount) }
-        selection = try s.readCharacter(1)
+        selection = try s.character(1)
         // Antaris receivers put `E` (dead reckoning) in the fix type: not a 2D/3D fix.
-        if try s.readCharacter(2) == UInt8(ascii: "E") {
+        if try s.character(2) == UInt8(ascii: "E") {
             fixType = nil
         } else {
-            fixType = try s.readInteger(2, in: 1...3).map { UInt8($0) }
+            fixType = try s.integer(2, in: 1...3).map { UInt8($0) }
         }
         satellites = InlineArray(repeating: 0)
         satelliteCount = 0
@@ -45,17 +45,17 @@ public struct GSA: Equatable, Sendable {
         // Three DOPs end the list, optionally followed by the system ID (NMEA 4.1).
         let dopStart = s.fieldCount == 19 ? 15 : s.fieldCount - 3
         for index in 3..<dopStart {
-            guard let id = try s.readInteger(index, in: 0...999) else { continue }
+            guard let id = try s.integer(index, in: 0...999) else { continue }
             guard satelliteCount < 24 else { break }
             satellites[satelliteCount] = UInt16(id)
             satelliteCount += 1
         }
         // 99.99 is how the BT-451 and others say "no DOP".
-        pdopCenti = try s.readDecimal(dopStart, scale: 2, in: 0...99_999).flatMap(Self.validDOP)
-        hdopCenti = try s.readDecimal(dopStart + 1, scale: 2, in: 0...99_999).flatMap(Self.validDOP)
-        vdopCenti = try s.readDecimal(dopStart + 2, scale: 2, in: 0...99_999).flatMap(Self.validDOP)
+        pdopCenti = try s.decimal(dopStart, scale: 2, in: 0...99_999).flatMap(Self.validDOP)
+        hdopCenti = try s.decimal(dopStart + 1, scale: 2, in: 0...99_999).flatMap(Self.validDOP)
+        vdopCenti = try s.decimal(dopStart + 2, scale: 2, in: 0...99_999).flatMap(Self.validDOP)
         if dopStart + 3 < s.fieldCount {
-            systemID = try s.readInteger(dopStart + 3, in: 0...15).map { UInt8($0) }
+            systemID = try s.integer(dopStart + 3, in: 0...15).map { UInt8($0) }
         }
     }
 

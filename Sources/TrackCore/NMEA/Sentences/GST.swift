@@ -24,14 +24,14 @@ public struct GST: Equatable, Sendable {
         try self.init(decoding: &sentence)
     }
 
-    /// Decodes in place (see `NMEASentence+InPlace.swift`); `s` is only read.
+    /// Decodes in place (the readers are `mutating` only to read in place); `s` is only read.
     init(decoding s: inout NMEASentence) throws(NMEAError) {
         guard s.fieldCount >= 9 else { throw .tooFewFields(.gst, count: s.fieldCount) }
-        time = try s.readTime(1)
+        time = try s.time(1)
         rmsCentimetres = try s.centimetres(2)
         semiMajorCentimetres = try s.centimetres(3)
         semiMinorCentimetres = try s.centimetres(4)
-        orientationMillidegrees = try s.readDecimal(5, scale: 3, in: -360_000...360_000).map { Int32($0) }
+        orientationMillidegrees = try s.decimal(5, scale: 3, in: -360_000...360_000).map { Int32($0) }
         latitudeErrorCentimetres = try s.centimetres(6)
         longitudeErrorCentimetres = try s.centimetres(7)
         altitudeErrorCentimetres = try s.centimetres(8)
@@ -41,6 +41,6 @@ public struct GST: Equatable, Sendable {
 extension NMEASentence {
     /// A non-negative length in metres at `index`, as centimetres (at most 10,000 km).
     mutating func centimetres(_ index: Int) throws(NMEAError) -> Int32? {
-        try readDecimal(index, scale: 2, in: 0...1_000_000_000).map { Int32($0) }
+        try decimal(index, scale: 2, in: 0...1_000_000_000).map { Int32($0) }
     }
 }

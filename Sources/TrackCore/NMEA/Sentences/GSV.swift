@@ -40,29 +40,29 @@ public struct GSV: Equatable, Sendable {
         try self.init(decoding: &sentence)
     }
 
-    /// Decodes in place (see `NMEASentence+InPlace.swift`); `s` is only read.
+    /// Decodes in place (the readers are `mutating` only to read in place); `s` is only read.
     init(decoding s: inout NMEASentence) throws(NMEAError) {
         guard s.fieldCount >= 4 else { throw .tooFewFields(.gsv, count: s.fieldCount) }
-        guard let total = try s.readInteger(1, in: 1...99) else { throw .malformedField(.gsv, field: 1) }
-        guard let number = try s.readInteger(2, in: 1...99) else { throw .malformedField(.gsv, field: 2) }
+        guard let total = try s.integer(1, in: 1...99) else { throw .malformedField(.gsv, field: 1) }
+        guard let number = try s.integer(2, in: 1...99) else { throw .malformedField(.gsv, field: 2) }
         guard number <= total else { throw .outOfRange(.gsv, field: 2) }
         self.total = UInt8(total)
         self.number = UInt8(number)
-        satellitesInView = try s.readInteger(3, in: 0...255).map { UInt8($0) }
+        satellitesInView = try s.integer(3, in: 0...255).map { UInt8($0) }
         // After the count come groups of four fields; one extra field is the NMEA 4.1 signal ID.
         let groupFields = s.fieldCount - 4
-        signalID = groupFields % 4 == 1 ? try s.readInteger(s.fieldCount - 1, in: 0...15).map { UInt8($0) } : nil
+        signalID = groupFields % 4 == 1 ? try s.integer(s.fieldCount - 1, in: 0...15).map { UInt8($0) } : nil
         satellites = InlineArray(repeating: SatelliteInView(id: 0, elevationDegrees: nil, azimuthDegrees: nil, snr: nil))
         satelliteCount = 0
         var index = 4
         while index + 3 < s.fieldCount && satelliteCount < 4 {
             defer { index += 4 }
-            guard let id = try s.readInteger(index, in: 0...999) else { continue }
+            guard let id = try s.integer(index, in: 0...999) else { continue }
             satellites[satelliteCount] = SatelliteInView(
                 id: UInt16(id),
-                elevationDegrees: try s.readDecimal(index + 1, scale: 0, in: -90...90).map { Int8($0) },
-                azimuthDegrees: try s.readDecimal(index + 2, scale: 0, in: 0...360).map { Int16($0) },
-                snr: try s.readInteger(index + 3, in: 0...99).map { UInt8($0) })
+                elevationDegrees: try s.decimal(index + 1, scale: 0, in: -90...90).map { Int8($0) },
+                azimuthDegrees: try s.decimal(index + 2, scale: 0, in: 0...360).map { Int16($0) },
+                snr: try s.integer(index + 3, in: 0...99).map { UInt8($0) })
             satelliteCount += 1
         }
     }

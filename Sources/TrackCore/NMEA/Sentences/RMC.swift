@@ -24,17 +24,17 @@ public struct RMC: Equatable, Sendable {
         try self.init(decoding: &sentence)
     }
 
-    /// Decodes in place (see `NMEASentence+InPlace.swift`); `s` is only read.
+    /// Decodes in place (the readers are `mutating` only to read in place); `s` is only read.
     init(decoding s: inout NMEASentence) throws(NMEAError) {
         guard s.fieldCount >= 10 else { throw .tooFewFields(.rmc, count: s.fieldCount) }
-        time = try s.readTime(1)
-        status = try s.readCharacter(2)
+        time = try s.time(1)
+        status = try s.character(2)
         position = try s.position(latitudeAt: 3)
         speedMillimetresPerSecond = try s.knots(7)
         courseMillidegrees = try s.course(8)
-        date = try s.readDate(9)
+        date = try s.date(9)
         magneticVariationMillidegrees = Self.variation(&s)
-        faaMode = try s.readCharacter(12)
+        faaMode = try s.character(12)
     }
 
     /// Magnetic variation, east positive; nil when absent or unusable. It does not affect the
@@ -43,8 +43,8 @@ public struct RMC: Equatable, Sendable {
     /// where E/W belongs), many send `0.0,E`; below 0.1° counts as not known.
     static func variation(_ s: inout NMEASentence) -> Int32? {
         // Many receivers send `0.0,E` for "not known" rather than empty fields.
-        guard let value = try? s.readDecimal(10, scale: 3, in: 0...180_000), value >= 100,
-              let side = try? s.readCharacter(11) else { return nil }
+        guard let value = try? s.decimal(10, scale: 3, in: 0...180_000), value >= 100,
+              let side = try? s.character(11) else { return nil }
         switch side {
         case UInt8(ascii: "E"): return Int32(value)
         case UInt8(ascii: "W"): return -Int32(value)

@@ -17,16 +17,16 @@ public struct TXT: Equatable, Sendable {
         try self.init(decoding: &sentence)
     }
 
-    /// Decodes in place (see `NMEASentence+InPlace.swift`); `s` is only read.
+    /// Decodes in place (the readers are `mutating` only to read in place); `s` is only read.
     init(decoding s: inout NMEASentence) throws(NMEAError) {
         guard s.fieldCount >= 5 else { throw .tooFewFields(.txt, count: s.fieldCount) }
-        total = try s.readInteger(1, in: 0...99).map { UInt8($0) }
-        number = try s.readInteger(2, in: 0...99).map { UInt8($0) }
-        identifier = try s.readInteger(3, in: 0...99).map { UInt8($0) }
+        total = try s.integer(1, in: 0...99).map { UInt8($0) }
+        number = try s.integer(2, in: 0...99).map { UInt8($0) }
+        identifier = try s.integer(3, in: 0...99).map { UInt8($0) }
         text = InlineArray(repeating: 0)
         length = 0
         // The text is everything after the fourth comma (it may itself contain commas).
-        let start = s.fieldRange(4).lowerBound
+        let start = s.range(of: 4).lowerBound
         let bytes = s.bytes.span
         for offset in start..<s.count where length < 200 {
             text[length] = bytes[offset]

@@ -16,7 +16,7 @@ public struct VTG: Equatable, Sendable {
         try self.init(decoding: &sentence)
     }
 
-    /// Decodes in place (see `NMEASentence+InPlace.swift`); `s` is only read.
+    /// Decodes in place (the readers are `mutating` only to read in place); `s` is only read.
     init(decoding s: inout NMEASentence) throws(NMEAError) {
         guard s.fieldCount >= 5 else { throw .tooFewFields(.vtg, count: s.fieldCount) }
         if s.fieldCount == 5 {
@@ -31,11 +31,11 @@ public struct VTG: Equatable, Sendable {
         courseMagneticMillidegrees = try s.course(3)
         if let knots = try s.knots(5) {
             speedMillimetresPerSecond = knots
-        } else if let metresPerHour = try s.readDecimal(7, scale: 3, in: 0...4_000_000_000) {
+        } else if let metresPerHour = try s.decimal(7, scale: 3, in: 0...4_000_000_000) {
             speedMillimetresPerSecond = Int32((metresPerHour * 10 + 18) / 36)
         } else {
             speedMillimetresPerSecond = nil
         }
-        faaMode = try s.readCharacter(9)
+        faaMode = try s.character(9)
     }
 }

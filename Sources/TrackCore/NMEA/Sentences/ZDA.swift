@@ -13,13 +13,13 @@ public struct ZDA: Equatable, Sendable {
         try self.init(decoding: &sentence)
     }
 
-    /// Decodes in place (see `NMEASentence+InPlace.swift`); `s` is only read.
+    /// Decodes in place (the readers are `mutating` only to read in place); `s` is only read.
     init(decoding s: inout NMEASentence) throws(NMEAError) {
         guard s.fieldCount >= 5 else { throw .tooFewFields(.zda, count: s.fieldCount) }
-        time = try s.readTime(1)
-        let day = try s.readInteger(2, in: 1...31)
-        let month = try s.readInteger(3, in: 1...12)
-        let year = try s.readInteger(4, in: 0...9999)
+        time = try s.time(1)
+        let day = try s.integer(2, in: 1...31)
+        let month = try s.integer(3, in: 1...12)
+        let year = try s.integer(4, in: 0...9999)
         if let day, let month, let year {
             guard let date = CalendarDate(year: year, month: month, day: day) else {
                 throw .outOfRange(.zda, field: 4)
@@ -28,8 +28,8 @@ public struct ZDA: Equatable, Sendable {
         } else {
             date = nil
         }
-        if let hours = try s.readDecimal(5, scale: 0, in: -13...13) {
-            let minutes = try s.readInteger(6, in: 0...59) ?? 0
+        if let hours = try s.decimal(5, scale: 0, in: -13...13) {
+            let minutes = try s.integer(6, in: 0...59) ?? 0
             // The sign belongs to the whole offset: `-00,30` is half an hour west.
             let hoursField = s.range(of: 5)
             let west = hours < 0 || s[hoursField.lowerBound] == UInt8(ascii: "-")
