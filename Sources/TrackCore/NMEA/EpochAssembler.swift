@@ -23,33 +23,37 @@ public struct EpochAssembler: Sendable {
     var reportedFix = false
     var positions = PositionVote()
     var inViewByTalker: InlineArray<8, UInt8> = InlineArray(repeating: 0)
+    /// The epoch the last `add` or `finish` completed, when it returned true.
+    public internal(set) var completed = Fix()
 
     /// An assembler with no date yet.
     public init() {}
 
-    /// Adds one decoded sentence; calls `emit` with the previous epoch's fix when this
-    /// sentence starts a new epoch.
-    public mutating func add(_ message: borrowing NMEAMessage, talker: UInt16, _ emit: (borrowing Fix) -> Void) {
+    /// Adds one decoded sentence; returns true when it started a new epoch, so that the
+    /// previous one is complete: its fix is then in `completed`.
+    @inline(__always)
+    public mutating func add(_ message: borrowing NMEAMessage, talker: UInt16) -> Bool {
+        var done = false
         switch message {
         case .gga(let gga):
-            startEpoch(at: gga.time, emit)
+            done = startEpoch(at: gga.time)
             merge(gga)
         case .rmc(let rmc):
             if rmc.status == UInt8(ascii: "A") || rmc.status == UInt8(ascii: "D"), let date = rmc.date {
                 self.date = date
                 lastTimeOfDay = rmc.time
             }
-            startEpoch(at: rmc.time, emit)
+            done = startEpoch(at: rmc.time)
             merge(rmc)
         case .gll(let gll):
-            startEpoch(at: gll.time, emit)
+            done = startEpoch(at: gll.time)
             merge(gll)
         case .gns(let gns):
-            startEpoch(at: gns.time, emit)
+            done = startEpoch(at: gns.time)
             merge(gns)
         case .zda(let zda):
             if let date = zda.date { self.date = date; lastTimeOfDay = zda.time }
-            startEpoch(at: zda.time, emit)
+            done = startEpoch(at: zda.time)
             // A time-only epoch still tells the time (the u-blox LEA-4H starts with a lone ZDA).
             if zda.time != nil { hasData = true }
         case .gsa(let gsa):
@@ -62,7 +66,7 @@ public struct EpochAssembler: Sendable {
             for index in 0..<8 { total += Int(inViewByTalker[index]) }
             fix.satellitesInView = UInt8(min(total, 255))
         case .vtg(let vtg):
-            guard vtg.faaMode != UInt8(ascii: "N") else { return }
+            guard vtg.faaMode != UInt8(ascii: "N") else { return false }
             hasData = true
             if let course = vtg.courseTrueMillidegrees { fix.courseMillidegrees = course }
             if let speed = vtg.speedMillimetresPerSecond { fix.speedMillimetresPerSecond = speed }
@@ -72,33 +76,42 @@ public struct EpochAssembler: Sendable {
             fix.longitudeErrorCentimetres = gst.longitudeErrorCentimetres
             fix.altitudeErrorCentimetres = gst.altitudeErrorCentimetres
         case .txt, .unknown, .proprietary:
-            return
+            return false
         }
+        return done
     }
 
-    /// Emits the epoch in progress, if any (end of input).
-    public mutating func finish(_ emit: (borrowing Fix) -> Void) {
-        if hasData { complete(emit) }
-        epochTime = nil
+    /// Ends the input: completes the epoch in progress, if any; true when there was one (its
+    /// fix is then in `completed`).
+    public mutating func finish() -> Bool {
+        defer { epochTime = nil }
+        guard hasData else { return false }
+        complete()
+        return true
     }
 
-    mutating func startEpoch(at time: TimeOfDay?, _ emit: (borrowing Fix) -> Void) {
-        guard let time else { return }
+    /// Starts the epoch of a sentence stamped `time` (nil: the sentence joins the epoch in
+    /// progress); true when that completed the previous epoch.
+    mutating func startEpoch(at time: TimeOfDay?) -> Bool {
+        guard let time else { return false }
+        var done = false
         if let current = epochTime {
             let delta = time.millisecondsSinceMidnight - current.millisecondsSinceMidnight
             if delta > 10 || delta < -10 {
-                if hasData { complete(emit) }
+                if hasData { complete(); done = true }
             } else if let stamped = fix.time, let date, stamped == UTCTime(date: date, time: time) {
                 // Same instant again; a new date for the same time of day (RMC after GGA) restamps.
-                return
+                return false
             }
         } else if hasData {
-            complete(emit)
+            complete()
+            done = true
         }
         // Within one epoch the latest timestamp wins, as in gpsd: the Magellan eXplorist 210
         // stamps the sentences of one epoch a few milliseconds apart.
         epochTime = time
         stamp(time)
+        return done
     }
 
     /// Gives the epoch its UTC time when a date is known, rolling over at midnight.
@@ -112,9 +125,10 @@ public struct EpochAssembler: Sendable {
         fix.time = UTCTime(date: date, time: time)
     }
 
-    mutating func complete(_ emit: (borrowing Fix) -> Void) {
+    /// Moves the epoch in progress to `completed` and starts an empty one.
+    mutating func complete() {
         fix.mode = resolvedMode()
-        emit(fix)
+        completed = fix
         previousMode = fix.mode
         // Satellites in view carry over: GSV sets often span several epochs.
         let inView = fix.satellitesInView

@@ -1,7 +1,15 @@
-/// The receiver pipeline: framer → decoders → epoch assembler, with counters.
-/// Feed it bytes as they arrive; it calls back once per completed epoch. No heap allocation.
+/// The receiver pipeline: framer → decoders → epoch assembler, with counters. No heap
+/// allocation.
+///
+/// Pull one fix at a time from the bytes as they arrive, so that the caller handles each fix
+/// in its own scope:
+///
+///     var offset = 0
+///     while let fix = receiver.next(bytes, from: &offset) { handle(fix) }
+///     // … at the end of the input:
+///     if let fix = receiver.finish() { handle(fix) }
 public struct NMEAReceiver: Sendable {
-    /// The framer (its last sentence is readable after a callback).
+    /// The framer (its last sentence is readable after `next` returns).
     public private(set) var framer = NMEAFramer()
     /// The epoch assembler.
     public private(set) var assembler = EpochAssembler()
@@ -13,48 +21,72 @@ public struct NMEAReceiver: Sendable {
     /// A pipeline waiting for its first `$`.
     public init() {}
 
-    /// Feeds a chunk of bytes; `onFix` is called for every epoch completed by them.
-    public mutating func consume(_ bytes: UnsafeRawBufferPointer, _ onFix: (borrowing Fix) -> Void) {
-        var index = 0
+    /// Processes `bytes` from `offset` until an epoch completes: returns its fix with `offset`
+    /// just past the byte that completed it (the end of the sentence that started the next
+    /// epoch), or nil with `offset` at `bytes.count` when the bytes are used up without one.
+    /// A sentence cut by the end of `bytes` goes on in the next call's bytes.
+    ///
+    /// E.g. a 64 KiB read holding 30 epochs gives 30 fixes from 31 calls, the last nil.
+    public mutating func next(_ bytes: UnsafeRawBufferPointer, from offset: inout Int) -> Fix? {
+        var index = offset
         while index < bytes.count {
             if framer.state == .body {
                 // Most bytes are inside a sentence: take the ordinary ones in one tight loop.
                 index = framer.scanBody(bytes, from: index)
-                if index == bytes.count { return }
+                if index == bytes.count { break }
             }
-            consume(bytes[index], onFix)
+            let byte = bytes[index]
             index &+= 1
+            switch framer.consume(byte) {
+            case .none:
+                continue
+            case .rejected(let error):
+                counters.count(error)
+                lastError = error
+            case .sentence:
+                if handleSentence() {
+                    offset = index
+                    counters.fixes += 1
+                    return assembler.completed
+                }
+            }
         }
+        offset = index
+        return nil
     }
 
-    /// Feeds one byte.
+    /// Ends the input: the fix of the epoch in progress, if it has any data.
+    public mutating func finish() -> Fix? {
+        guard assembler.finish() else { return nil }
+        counters.fixes += 1
+        return assembler.completed
+    }
+
+    /// Feeds a chunk of bytes; `onFix` is called for every epoch completed by them. A thin
+    /// wrapper over `next` for tools and tests.
+    public mutating func consume(_ bytes: UnsafeRawBufferPointer, _ onFix: (borrowing Fix) -> Void) {
+        var offset = 0
+        while let fix = next(bytes, from: &offset) { onFix(fix) }
+    }
+
+    /// Ends the input: `onFix` gets the epoch in progress, if any (see `finish()`).
+    public mutating func finish(_ onFix: (borrowing Fix) -> Void) {
+        if let fix = finish() { onFix(fix) }
+    }
+
+    /// Decodes the framer's sentence into the epoch; true when that completed an epoch.
     @inline(__always)
-    public mutating func consume(_ byte: UInt8, _ onFix: (borrowing Fix) -> Void) {
-        switch framer.consume(byte) {
-        case .none:
-            return
-        case .rejected(let error):
-            counters.count(error)
-            lastError = error
-        case .sentence:
-            handleSentence(onFix)
-        }
-    }
-
-    mutating func handleSentence(_ onFix: (borrowing Fix) -> Void) {
+    mutating func handleSentence() -> Bool {
         let talker = framer.sentence.talker
-        var fixes = 0
+        var done = false
         do {
             try NMEAMessage.decode(&framer.sentence, into: &assembler) { message, assembler in
-                assembler.add(message, talker: talker) { fix in
-                    fixes += 1
-                    onFix(fix)
-                }
+                done = assembler.add(message, talker: talker)
             }
         } catch {
             counters.count(error)
             lastError = error
-            return
+            return false
         }
         // The kinds of message that are not errors, by the type `NMEAMessage.decode` went by.
         switch framer.sentence.type {
@@ -62,16 +94,6 @@ public struct NMEAReceiver: Sendable {
         case .proprietary: counters.proprietary += 1
         default: counters.accepted += 1
         }
-        counters.fixes += fixes
-    }
-
-    /// Ends the input: emits the epoch in progress.
-    public mutating func finish(_ onFix: (borrowing Fix) -> Void) {
-        var fixes = 0
-        assembler.finish { fix in
-            fixes += 1
-            onFix(fix)
-        }
-        counters.fixes += fixes
+        return done
     }
 }
