@@ -4,6 +4,9 @@
 // One source tree, two builds: the host build (this manifest as is) and the firmware build
 // (the same daemon modules in Embedded Swift; see scripts/firmware and cross-toolchain.json).
 import PackageDescription
+#if canImport(Glibc)
+import Glibc
+#endif
 
 let strict: [SwiftSetting] = [
     .treatAllWarnings(as: .error),
@@ -16,6 +19,26 @@ let strict: [SwiftSetting] = [
 // command line before the toolset's --as-needed).
 let libm: [LinkerSetting] = Context.environment["TRACKD_NO_LIBM"] == "1" ? [] : [.linkedLibrary("m")]
 
+// The GPIO backend follows the libgpiod that pkg-config finds: 1.x (Debian 12, Raspberry Pi OS
+// bookworm) compiles Sources/TrackIO/GPIO/Libgpiod1.swift, 2.x (Debian 13, trixie: the v2 API,
+// libgpiod.so.3) Libgpiod2.swift. The firmware builds point pkg-config at their sysroot
+// (scripts/cross-build sets PKG_CONFIG_LIBDIR); the host build asks the host's. With no
+// libgpiod found the v1 backend is compiled, and the link says what is missing.
+func libgpiodVersion() -> String? {
+    #if canImport(Glibc)
+    guard let output = popen("pkg-config --modversion libgpiod 2>/dev/null", "r") else { return nil }
+    defer { pclose(output) }
+    var line = [CChar](repeating: 0, count: 64)
+    guard fgets(&line, Int32(line.count), output) != nil else { return nil }
+    let bytes = line.prefix { $0 != 0 && $0 != 10 }.map { UInt8(bitPattern: $0) }
+    return String(decoding: bytes, as: UTF8.self)
+    #else
+    return nil
+    #endif
+}
+let libgpiodMajor = libgpiodVersion().flatMap { $0.split(separator: ".").first }.flatMap { Int($0) } ?? 1
+let gpioBackend: [SwiftSetting] = libgpiodMajor >= 2 ? [.define("TRACKD_LIBGPIOD2")] : []
+
 let package = Package(
     name: "trackd",
     products: [
@@ -26,17 +49,20 @@ let package = Package(
         // Receiver core, geodesy, codecs: the Swift standard library only. libm (above): the
         // linker does not take it from libswiftCore's own dependencies.
         .target(name: "TrackCore", swiftSettings: strict, linkerSettings: libm),
-        // The libc headers the daemon needs and libgpiod, behind one C module for every build.
+        // The libc headers the daemon needs and libgpiod (either API), behind one C module for
+        // every build.
         .target(
             name: "CLinux",
             linkerSettings: [.linkedLibrary("gpiod")] + libm
         ),
         // File descriptors, errno, devices: the only module that touches raw fds and pointers.
-        .target(name: "TrackIO", dependencies: ["TrackCore", "CLinux"], swiftSettings: strict),
-        // Wiring: commands and the daemon loop.
+        .target(name: "TrackIO", dependencies: ["TrackCore", "CLinux"], swiftSettings: strict + gpioBackend),
+        // The daemon: the loop and its services.
         .target(name: "TrackDaemon", dependencies: ["TrackCore", "TrackIO"], swiftSettings: strict),
+        // trackctl's commands, apart from the daemon: they reach it through the control socket.
+        .target(name: "TrackctlCommands", dependencies: ["TrackCore", "TrackIO"], swiftSettings: strict),
         .executableTarget(name: "trackd", dependencies: ["TrackDaemon"], swiftSettings: strict),
-        .executableTarget(name: "trackctl", dependencies: ["TrackDaemon"], swiftSettings: strict),
+        .executableTarget(name: "trackctl", dependencies: ["TrackctlCommands"], swiftSettings: strict),
         // Drives the receiver pipeline over a file for scripts/bench (host build only).
         .executableTarget(name: "trackbench", dependencies: ["TrackCore", "TrackIO", "LogPowerCut"], swiftSettings: strict),
         // A log file layer that loses power at any step, and the harness that checks the log
@@ -50,7 +76,14 @@ let package = Package(
         ),
         .testTarget(
             name: "TrackIOTests",
-            dependencies: ["TrackIO", "TrackDaemon", "CLinux", "LogPowerCut"],
+            dependencies: ["TrackIO", "TrackDaemon", "TrackctlCommands", "CLinux", "LogPowerCut"],
+            swiftSettings: strict
+        ),
+        // The daemon in-process, on a scripted source, the fake GPIO backend and times the
+        // tests choose: the real loop, no wall clock, no sleeps.
+        .testTarget(
+            name: "DaemonTests",
+            dependencies: ["TrackDaemon", "TrackIO", "TrackCore", "CLinux"],
             swiftSettings: strict
         ),
         // The real trackd and trackctl binaries on a pseudo-terminal. They are run, not linked

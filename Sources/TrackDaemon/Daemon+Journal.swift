@@ -15,78 +15,104 @@ struct JournalState {
 
 extension Daemon where Source: ~Copyable {
     /// Says what changed since the last wake-up. Runs at the end of every wake-up; the checks
-    /// compare counters and allocate nothing unless there is something to say (rare).
+    /// compare counters and build a line only when there is something to say (rare).
     mutating func journalChanges() {
         journalLog()
-        let source = pipeline.status.source
+        let source = receiver.source.status
         if source.isOpen != journal.sourceOpen || source.opens != journal.sourceOpens {
+            var line = TextBuffer()
             if source.isOpen && journal.sourceOpens > 0 {
-                say("receiver " + source.path + ": open again")
-            } else if !source.isOpen, let error = source.lastError, case .endOfInput = error {
-                say("receiver: " + error.description)
+                line.append("receiver ")
+                line.append(string: source.path)
+                line.append(": open again")
+                say(line)
             } else if !source.isOpen, let error = source.lastError {
-                say("receiver: " + error.description + "; trying again")
+                line.append("receiver: ")
+                line.append(string: error.description)
+                if case .endOfInput = error {} else { line.append("; trying again") }
+                say(line)
             }
             journal.sourceOpen = source.isOpen
             journal.sourceOpens = source.opens
         }
-        if (pipeline.status.stateProblem != nil) != journal.stateProblem {
-            journal.stateProblem = pipeline.status.stateProblem != nil
-            if let problem = pipeline.status.stateProblem {
-                say("state file: " + problem)
-            } else {
-                say("state file: saved again")
-            }
+        if (state.problem != nil) != journal.stateProblem {
+            journal.stateProblem = state.problem != nil
+            var line = TextBuffer()
+            line.append("state file: ")
+            if let problem = state.problem { line.append(string: problem) } else { line.append("saved again") }
+            say(line)
         }
     }
 
     private mutating func journalLog() {
-        let log = pipeline.status.log
+        let log = trackLog.status
         if log.deletedSegmentCount != journal.deletedSegments {
             journal.deletedSegments = log.deletedSegmentCount
-            let name = log.lastDeletedSegment.map(LogSegmentName.name) ?? "?"
-            say("track log: quota of " + String(pipeline.status.logQuotaBytes >> 20) + " MiB reached: deleted the oldest segment "
-                + name + " (" + String(log.deletedSegmentCount) + " deleted since start)")
+            var line = TextBuffer()
+            line.append("track log: quota of ")
+            line.append(integer: Int64(trackLog.quotaBytes >> 20))
+            line.append(" MiB reached: deleted the oldest segment ")
+            if let number = log.lastDeletedSegment { line.append(string: LogSegmentName.name(number)) }
+            line.append(" (")
+            line.append(integer: Int64(log.deletedSegmentCount))
+            line.append(" deleted since start)")
+            say(line)
         }
-        if log.blocked != journal.blocked || log.storageErrorCount != journal.storageErrors {
-            let error = log.lastError?.description ?? "?"
-            if let reason = log.blocked, reason != journal.blocked {
-                if pipeline.status.logFileSystem == nil {
-                    pipeline.status.logFileSystem = FileSystemInfo.of(pipeline.status.logDirectory)
-                }
-                var line = TextBuffer()
-                pipeline.status.writeBlocked(reason, to: &line)
-                say("track log: " + error + ": " + line.string)
-            } else if log.blocked == nil && journal.blocked != nil {
-                say("track log: writable again, logging resumed; " + String(log.droppedFixCount)
-                    + " fixes could not be written since start")
-            } else if log.storageErrorCount != journal.storageErrors && log.flashSuspect {
-                say("track log: " + error + "; the records went to a new segment; the card is suspect (dmesg)")
-            }
-            journal.blocked = log.blocked
-            journal.storageErrors = log.storageErrorCount
+        guard log.blocked != journal.blocked || log.storageErrorCount != journal.storageErrors else { return }
+        var line = TextBuffer()
+        line.append("track log: ")
+        if let reason = log.blocked, reason != journal.blocked {
+            if trackLog.fileSystem == nil { trackLog.fileSystem = FileSystemInfo.of(trackLog.settings.directory) }
+            line.append(string: log.lastError?.description ?? "")
+            line.append(": ")
+            logFacts.writeBlocked(reason, to: &line)
+            say(line)
+        } else if log.blocked == nil && journal.blocked != nil {
+            line.append("writable again, logging resumed; ")
+            line.append(integer: Int64(log.droppedFixCount))
+            line.append(" fixes could not be written since start")
+            say(line)
+        } else if log.storageErrorCount != journal.storageErrors && log.flashSuspect {
+            line.append(string: log.lastError?.description ?? "")
+            line.append("; the records went to a new segment; the card is suspect (dmesg)")
+            say(line)
+        }
+        journal.blocked = log.blocked
+        journal.storageErrors = log.storageErrorCount
+    }
+
+    /// `trackd: LINE` on stderr.
+    func say(_ line: borrowing TextBuffer) {
+        var out = TextBuffer()
+        out.append("trackd: ")
+        line.withBytes { bytes in
+            for index in bytes.indices { out.append(bytes[index]) }
+        }
+        out.append(UInt8(ascii: "\n"))
+        out.withBytes { bytes in
+            bytes.withUnsafeBytes { raw in try? FileDescriptor.standardError.writeAll(raw) }
         }
     }
 
-    /// `trackd: MESSAGE` on stderr.
+    /// `trackd: MESSAGE` on stderr, for messages built as strings (rare: reload, start-up).
     func say(_ message: String) {
         try? FileDescriptor.standardError.writeAll("trackd: " + message + "\n")
     }
 }
 
-extension DaemonStatus {
-    /// Why nothing is written and what to do, e.g. `the file system is full (tmpfs mounted at
-    /// /var/lib/trackd/log, 256 KiB of 256 KiB used, 0 KiB free); nothing is deleted for it
-    /// (quota 256 MiB, 1 MiB used): free space there and logging resumes by itself`.
+extension StatusModel.LogFacts {
+    /// Why nothing is written and what to do, e.g. `the file system is full (tmpfs (tmpfs)
+    /// mounted at /var/lib/trackd/log, 1024 KiB of 1024 KiB used, 0 KiB free); nothing is deleted
+    /// for it (quota 256 MiB, 3 KiB used by the log): free space there and logging resumes by itself`.
     func writeBlocked(_ reason: LogBlockedReason, to line: inout TextBuffer) {
         switch reason {
         case .noSpace:
             line.append("the file system is full (")
             writeFileSystem(to: &line)
             line.append("); nothing is deleted for it (quota ")
-            line.append(integer: Int64(logQuotaBytes >> 20))
+            line.append(integer: Int64(quotaBytes >> 20))
             line.append(" MiB, ")
-            line.append(integer: Int64(log.byteCount >> 10))
+            line.append(integer: Int64(status.byteCount >> 10))
             line.append(" KiB used by the log): free space there and logging resumes by itself")
         case .readOnly:
             line.append("the file system is read-only (")
@@ -99,9 +125,9 @@ extension DaemonStatus {
     /// `/dev/mmcblk0p2 (ext4) mounted at /, 7.1 GiB of 7.3 GiB used, 212 MiB free`, or the
     /// directory alone when the mount is not known.
     func writeFileSystem(to line: inout TextBuffer) {
-        guard let info = logFileSystem else {
+        guard let info = fileSystem else {
             line.append("the one holding ")
-            line.append(string: logDirectory)
+            line.append(string: directory)
             return
         }
         line.append(string: info.source)
@@ -117,22 +143,5 @@ extension DaemonStatus {
         line.append(" used, ")
         appendBytes(&line, sizes.availableBytes)
         line.append(" free")
-    }
-}
-
-/// `812 bytes`, `81 KiB`, `212 MiB`, `7.1 GiB`.
-func appendBytes(_ line: inout TextBuffer, _ bytes: Int64) {
-    if bytes < 10 << 10 {
-        line.append(integer: bytes)
-        line.append(" bytes")
-    } else if bytes < 10 << 20 {
-        line.append(integer: bytes >> 10)
-        line.append(" KiB")
-    } else if bytes < 10 << 30 {
-        line.append(integer: bytes >> 20)
-        line.append(" MiB")
-    } else {
-        line.appendFixed(bytes * 10 >> 30, decimals: 1)
-        line.append(" GiB")
     }
 }

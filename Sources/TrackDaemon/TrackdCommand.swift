@@ -15,7 +15,7 @@ public enum TrackdCommand {
         """
 
     struct Options {
-        var configPath = ConfigLoader.defaultPath
+        var configPath = ConfigFiles.defaultPath
         var explicitConfig = false
         var check = false
         var replay: String?
@@ -30,14 +30,14 @@ public enum TrackdCommand {
         case .exit(let code): return code
         }
         let config: TrackdConfig
-        switch ConfigLoader.load(options.configPath, explicit: options.explicitConfig) {
+        switch ConfigFiles.load(options.configPath, explicit: options.explicitConfig) {
         case .success(let loaded): config = loaded
         case .failure(let error):
             try? FileDescriptor.standardError.writeAll("trackd: \(error.description)\n")
             return 1
         }
         let board: BoardMap
-        switch ConfigLoader.loadBoard(config) {
+        switch ConfigFiles.loadBoard(config) {
         case .success(let loaded): board = loaded
         case .failure(let error):
             try? FileDescriptor.standardError.writeAll("trackd: \(error.description)\n")
@@ -45,7 +45,7 @@ public enum TrackdCommand {
         }
         var fences = FenceMonitor(fences: FenceSet(), settings: config.fences.settings)
         var fencesError: String?
-        switch ConfigLoader.fences(config) {
+        switch ConfigFiles.fences(config) {
         case .success(let loaded): fences = loaded
         case .failure(let error): fencesError = error.description
         }
@@ -58,14 +58,17 @@ public enum TrackdCommand {
         var receiver = config.receiver
         // The board file names the UART when trackd.conf does not.
         if !receiver.deviceIsSet, let device = board.receiverDevice { receiver.device = device }
+        let source: TrackdSource
         if let replay = options.replay {
             let pacing: ReplaySource.Pacing = options.speed == 0
                 ? .asFastAsPossible : .receiverTime(speedFactor: Double(options.speed))
-            return serve(source: ReplaySource(path: replay, pacing: pacing), config: config, board: board,
-                         fences: fences, fencesError: fencesError, options: options)
+            source = .replay(ReplaySource(path: replay, pacing: pacing))
+        } else {
+            source = .serial(SerialPort(serialConfiguration(receiver)))
         }
-        return serve(source: SerialPort(serialConfiguration(receiver)), config: config, board: board,
-                     fences: fences, fencesError: fencesError, options: options)
+        let gpio = config.board.simulated ? TrackdGPIO.simulatedBoard(ConfigFiles.simulatedChip) : TrackdGPIO.libgpiod()
+        return serve(source: source, config: config, board: board, gpio: gpio, fences: fences,
+                     fencesError: fencesError, options: options)
     }
 
     static func serialConfiguration(_ receiver: TrackdConfig.Receiver) -> SerialPort.Configuration {
@@ -80,36 +83,13 @@ public enum TrackdCommand {
             reopenMaximumMilliseconds: receiver.reopenMaxMilliseconds)
     }
 
-    /// Picks the GPIO backend: the fake one for the simulated board, libgpiod otherwise.
-    static func serve<Source: ReceiverSource & ~Copyable>(
-        source: consuming Source, config: TrackdConfig, board: BoardMap, fences: FenceMonitor, fencesError: String?,
-        options: Options
-    ) -> Int32 {
-        if config.board.simulated {
-            #if hasFeature(Embedded)
-            // The firmware drives GPIO lines only. The simulated board is the demo's, on the host
-            // build; leaving it out of the firmware halves the daemon's specialised code (the
-            // loop is generic over the GPIO backend), which keeps the aarch64 binary in budget.
-            try? FileDescriptor.standardError.writeAll(
-                "trackd: \(options.configPath): [board] simulated = yes needs the host build; this firmware build drives GPIO lines only\n")
-            return 2
-            #else
-            var fake = FakeGPIOBackend(chips: [ConfigLoader.simulatedChip])
-            fake.keepsWaveform = false
-            return serve(source: source, config: config, board: board, gpio: fake, fences: fences, fencesError: fencesError,
-                         options: options)
-            #endif
-        }
-        return serve(source: source, config: config, board: board, gpio: LibgpiodBackend(), fences: fences,
-                     fencesError: fencesError, options: options)
-    }
-
-    static func serve<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>(
-        source: consuming Source, config: TrackdConfig, board map: BoardMap, gpio: GPIO, fences: FenceMonitor,
+    /// Builds the services and runs the daemon: one specialisation for every source and board.
+    static func serve(
+        source: consuming TrackdSource, config: TrackdConfig, board map: BoardMap, gpio: TrackdGPIO, fences: FenceMonitor,
         fencesError: String?, options: Options
     ) -> Int32 {
         let signals: SignalDescriptor
-        let control: ControlServer
+        let server: ControlServer
         do {
             signals = try SignalDescriptor()
         } catch {
@@ -117,61 +97,34 @@ public enum TrackdCommand {
             return 1
         }
         do {
-            control = try ControlServer(path: config.control.socket, mode: 0o660)
+            server = try ControlServer(path: config.control.socket, mode: 0o660)
         } catch {
             try? FileDescriptor.standardError.writeAll(
                 "trackd: control socket \(config.control.socket): \(error.message)\n")
             return 1
         }
         do {
-            try control.setGroup(config.control.group)
+            try server.setGroup(config.control.group)
         } catch {
             // Without the group only root can use trackctl; say so and carry on.
             try? FileDescriptor.standardError.writeAll(
                 "trackd: control socket group '\(config.control.group)': \(error.message); only root can use trackctl\n")
         }
-        var pipeline = ConfigLoader.pipeline(config)
-        ConfigLoader.install(fences, config, into: &pipeline.status)
-        pipeline.status.fencesLoadError = fencesError
-        var stateFile = StateFile(path: config.state.file, storage: PosixStateFileStorage())
-        let (persisted, problem) = stateFile.loadOrDefault()
-        pipeline.status.permission = Permission.atStartUp(stored: persisted.permission,
-                                                           configRestricts: config.privacy.restricted)
-        pipeline.status.odometer = Odometer(totalMillimetres: persisted.odometerMillimetres,
-                                            maxSpeedMillimetresPerSecond: Int64(config.filter.maxSpeedMillimetresPerSecond))
-        var driver = BoardDriver(board: BoardGPIO(backend: gpio), settings: BoardSettings(config))
-        driver.open(map, simulated: config.board.simulated, status: &pipeline.status.gpio)
-        pipeline.status.statePath = config.state.file
-        if let problem {
+        let state = StateService(file: StateFile(path: config.state.file, storage: PosixStateFileStorage()),
+                                 restricted: config.privacy.restricted,
+                                 maxSpeedMillimetresPerSecond: Int64(config.filter.maxSpeedMillimetresPerSecond))
+        if let problem = state.problem {
             // A damaged state file must not stop tracking: the safe default is used and shown.
-            pipeline.status.stateProblem = problem.message
-            try? FileDescriptor.standardError.writeAll("trackd: \(problem.message); starting as not-determined\n")
+            try? FileDescriptor.standardError.writeAll("trackd: \(problem); starting as not-determined\n")
         }
-        pipeline.status.configPath = options.configPath
-        pipeline.status.controlPath = config.control.socket
-        pipeline.status.logDirectory = config.log.directory
-        pipeline.status.logQuotaBytes = Int(config.log.quotaBytes)
-        var logWriter: LogWriter<PosixLogFiles>?
-        do {
-            logWriter = try LogWriter(settings: LogWriterSettings(config.log), files: PosixLogFiles(),
-                                      now: SystemClock.monotonic())
-        } catch {
-            // Without a log the receiver, LEDs and fences still work; status and doctor say why.
-            pipeline.status.logOpenError = error.description
-            try? FileDescriptor.standardError.writeAll("trackd: track log: " + error.description + "; not logging\n")
-        }
-        pipeline.status.logFileSystem = FileSystemInfo.of(config.log.directory)
-        if let status = logWriter?.status {
-            pipeline.status.log = status
-            if let problem = status.lastError {
-                try? FileDescriptor.standardError.writeAll("trackd: track log: " + problem.description + "\n")
-            }
-        }
+        var board = BoardService(backend: gpio, settings: BoardSettings(config))
+        board.open(map, simulated: config.board.simulated)
         var daemon = Daemon(
-            source: source, pipeline: pipeline, signals: signals, control: control,
-            stateFile: stateFile, persisted: persisted, logWriter: logWriter, driver: driver, config: config,
+            receiver: ReceiverService(source: source), state: state,
+            trackLog: TrackLogService(config.log, now: SystemClock.monotonic()),
+            fences: FenceService(fences, config, loadError: fencesError), board: board,
+            control: ControlService(server, path: config.control.socket), signals: signals, config: config,
             configSource: ConfigSource(path: options.configPath, explicit: options.explicitConfig), boardMap: map)
-        if config.log.announceSyncs { daemon.announcedSyncCount = daemon.logWriter?.status.syncCount ?? 0 }
         try? FileDescriptor.standardError.writeAll("trackd: running; control socket \(config.control.socket)\n")
         return daemon.run()
     }

@@ -5,9 +5,9 @@ import TrackCore
 /// caller chooses (source, signals, control socket, clients, GPIO). Nothing is allocated.
 public struct Poller: ~Copyable {
     /// Number of slots.
-    public static var capacity: Int { 16 }
+    public static var capacity: Int { 32 }
 
-    var table: InlineArray<16, pollfd> = InlineArray(repeating: pollfd(fd: -1, events: 0, revents: 0))
+    var table: InlineArray<32, pollfd> = InlineArray(repeating: pollfd(fd: -1, events: 0, revents: 0))
     /// Wake-ups so far (poll returns), for `trackctl status` and `scripts/bench loop`.
     public private(set) var wakeUps = 0
 
@@ -31,6 +31,22 @@ public struct Poller: ~Copyable {
     /// True when the last wait found `slot` writable.
     public func isWritable(_ slot: Int) -> Bool {
         table[slot].fd >= 0 && table[slot].revents & Int16(POLLOUT) != 0
+    }
+
+    /// True when the last wait found any slot ready or writable.
+    public var anyReady: Bool {
+        for index in 0..<Self.capacity where isReady(index) || isWritable(index) { return true }
+        return false
+    }
+
+    /// Forgets what the last wait found: nothing ready (a wake-up a test makes without polling).
+    public mutating func clearReadiness() {
+        for index in 0..<Self.capacity { table[index].revents = 0 }
+    }
+
+    /// Marks `slot` readable as a poll finding input would (a test stepping the loop itself).
+    public mutating func markReady(_ slot: Int) {
+        table[slot].revents |= Int16(POLLIN)
     }
 
     /// Waits until a descriptor is ready or `deadline` passes (nil: no deadline).

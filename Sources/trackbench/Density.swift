@@ -12,6 +12,8 @@ import TrackIO
 //   fieldBits=a/b/c/d (bits per fix that latitude, longitude, altitude, speed cost: the log's
 //   size less that of the same track with the field constant or absent)
 //   varint=V (per-field zigzag varint deltas, no framing)  gpx=G (a GPX 1.1 document)
+//   and for a log directory: written=W (its files' bytes) parity=P (of them, parity chunks), and
+//   what other parity schemes would add to the re-encoded chunks (DensityLog.parityAlternatives)
 //   encodeNs=T (wall time of append and seal per fix, this machine)
 //   lossless=1 when decoding every chunk gave back exactly the encoded fixes.
 
@@ -59,6 +61,15 @@ let gpxFooter: StaticString = "    </trkseg>\n  </trk>\n</gpx>\n"
 /// The fixes of a track CSV in the shared layout, read by the same parser as `trackctl log
 /// import`; a bad line is reported with its number and fails the run.
 func densityFixes(_ path: String) throws(Errno) -> [LogFix] {
+    // A log directory (e.g. one trackd wrote): its fix records, as the daemon logged them.
+    if !path.hasSuffix(".csv") {
+        guard var reader = try? LogReader(directory: path) else { throw Errno.invalidArgument }
+        var fixes: [LogFix] = []
+        while let record = reader.next() {
+            if case .fix(let fix) = record { fixes.append(fix) }
+        }
+        return fixes
+    }
     var file: [UInt8] = []
     try forEachChunk(ofFileAt: path) { chunk in file.append(contentsOf: chunk) }
     do {
@@ -88,18 +99,57 @@ func runDensity(_ path: String, syncMilliseconds: Int64, keyframeMilliseconds: I
     let fields = [
         bitsPerFix { $0.position.latitudeE7 = first.latitudeE7 }, bitsPerFix { $0.position.longitudeE7 = first.longitudeE7 },
         bitsPerFix { $0.altitudeDecimetres = nil }, bitsPerFix { $0.speedCentimetresPerSecond = nil },
+        bitsPerFix { $0.courseCentidegrees = nil }, bitsPerFix { $0.accuracyDecimetres = nil },
     ].joined(separator: "/")
     var varint = 0
-    var last: (Int64, Int64, Int64, Int64, Int64) = (0, 0, 0, 0, 0)
+    var last: (Int64, Int64, Int64, Int64, Int64, Int64, Int64) = (0, 0, 0, 0, 0, 0, 0)
     var gpx = gpxHeader.utf8CodeUnitCount + gpxFooter.utf8CodeUnitCount
     for fix in fixes {
         varint += varintDelta(fix.time.millisecondsSinceEpoch, &last.0) + varintDelta(Int64(fix.position.latitudeE7), &last.1)
             + varintDelta(Int64(fix.position.longitudeE7), &last.2)
             + varintDelta(fix.altitudeDecimetres.map { Int64($0) }, &last.3)
             + varintDelta(fix.speedCentimetresPerSecond.map { Int64($0) }, &last.4)
+            + varintDelta(fix.courseCentidegrees.map { Int64($0) }, &last.5)
+            + varintDelta(fix.accuracyDecimetres.map { Int64($0) }, &last.6)
         gpx += gpxPointBytes(fix)
     }
     let perFix = fixes.isEmpty ? 0 : log.nanoseconds / Int64(fixes.count)
-    print("fixes=\(fixes.count) log=\(log.bytes.count) chunks=\(log.chunks) keyframes=\(log.keyframes) framing=\(log.framing) fieldBits=\(fields) varint=\(varint) gpx=\(gpx) encodeNs=\(perFix) lossless=\(decodesTo(log.bytes, fixes) ? 1 : 0)")
+    var line = "fixes=\(fixes.count) log=\(log.bytes.count) chunks=\(log.chunks) keyframes=\(log.keyframes) framing=\(log.framing) fieldBits=\(fields) varint=\(varint) gpx=\(gpx) encodeNs=\(perFix) lossless=\(decodesTo(log.bytes, fixes) ? 1 : 0)"
+    if !path.hasSuffix(".csv") { line += " " + (try writtenBytes(path)) + " " + log.parityAlternatives }
+    print(line)
 }
 
+/// For a log directory: `written=B` (bytes of its segment files) and `parity=P` (of them, the
+/// parity chunks').
+func writtenBytes(_ directory: String) throws(Errno) -> String {
+    var files = PosixLogFiles()
+    guard let numbers = try? LogReader<PosixLogFiles>.segmentNumbers(in: directory, files: &files) else {
+        throw Errno.noSuchFile
+    }
+    var total = 0
+    var parity = 0
+    for number in numbers {
+        let bytes = try files.readAll(LogSegmentName.path(directory, LogSegmentName.name(number)))
+        total += bytes.count
+        var from = -1
+        while let chunk = LogParityChunk.next(in: bytes.span, after: from) {
+            parity += chunk.end - chunk.offset
+            from = chunk.offset
+        }
+    }
+    return "written=\(total) parity=\(parity)"
+}
+
+
+/// `trackbench logdump DIR|FILE.csv`: one line per fix, `time lat lon alt speed course accuracy
+/// mode` in the log's units, `-` for an absent field; for looking at what the daemon logged.
+func runLogDump(_ path: String) throws(Errno) {
+    var out = ""
+    for fix in try densityFixes(path) {
+        func field(_ value: Int32?) -> String { value.map { String($0) } ?? "-" }
+        out += "\(fix.time.millisecondsSinceEpoch) \(fix.position.latitudeE7) \(fix.position.longitudeE7) "
+            + "\(field(fix.altitudeDecimetres)) \(field(fix.speedCentimetresPerSecond)) \(field(fix.courseCentidegrees)) "
+            + "\(field(fix.accuracyDecimetres)) \(fix.mode.rawValue)\n"
+    }
+    try FileDescriptor.standardOutput.writeAll(out)
+}

@@ -12,6 +12,19 @@ struct DensityLog {
     var framing = 0
     /// Wall time of the appends and seals.
     var nanoseconds: Int64 = 0
+    /// Per keyframe interval (a parity group): its bytes, chunks and longest chunk.
+    var groups: [(bytes: Int, chunks: Int, longest: Int)] = []
+
+    /// Bytes other ways of guarding the same chunks against bit rot would add, for
+    /// docs/benchmarks.md: `stripe8=… stripe16=… stripe32=…` (the version-4 parity chunk with a
+    /// stripe width of 8, 16 or 32 bytes: 10 bytes, the group's length as a varint, the parity)
+    /// and `chunkxor=…` (one parity chunk per group as long as its longest chunk, with the
+    /// length of every chunk as a varint, a 4-byte magic and a CRC: what repairs a whole lost chunk).
+    var parityAlternatives: String {
+        func stripes(_ width: Int) -> Int { groups.reduce(0) { $0 + 10 + Varint.byteCount(UInt64($1.bytes)) + width } }
+        let chunkXOR = groups.reduce(0) { $0 + 8 + $1.longest + $1.chunks * Varint.byteCount(UInt64($1.longest)) }
+        return "stripe8=\(stripes(8)) stripe16=\(stripes(16)) stripe32=\(stripes(32)) chunkxor=\(chunkXOR)"
+    }
 
     init(_ fixes: [LogFix], syncMilliseconds: Int64, keyframeMilliseconds: Int64) {
         var buffer = [UInt8](repeating: 0, count: 65_536)
@@ -29,6 +42,12 @@ struct DensityLog {
             if keyframe {
                 keyframes += 1
                 framing += LogChunkFormat.keyframeHeaderByteCount + keyframeValueBytes(buffer)
+                groups.append((0, 0, 0))
+            }
+            if let last = groups.indices.last {
+                groups[last].bytes += length
+                groups[last].chunks += 1
+                groups[last].longest = max(groups[last].longest, length)
             }
         }
         let clock = ContinuousClock()

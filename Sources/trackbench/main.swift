@@ -21,6 +21,10 @@ import TrackIO
 //                          malloc counter's difference between two ROUNDS must be zero
 //   trackbench powercut [FILE.csv]
 //                          the log writer's power-cut harness at every step (PowerCut.swift)
+//   trackbench tracknmea FILE.csv [--recorded-speed]
+//                          a track's points as the NMEA a receiver would send (TrackNMEA.swift)
+//   trackbench bitrot FLIPS SEED BURST DIR...
+//                          fixes lost per damaged byte in track logs (BitRot.swift)
 //
 // Both read into one buffer allocated before the first read, so the loop allocates nothing and
 // the allocation count of a run does not depend on the file's length.
@@ -39,6 +43,10 @@ let usage: StaticString = """
                                   encode them ROUNDS times into one buffer, print records=…
            trackbench powercut [FILE.csv]
                                   cut power at every step of a log replay, print violations
+           trackbench tracknmea FILE.csv [--recorded-speed]
+                                  print a track's points as RMC, GGA, GSA and GST epochs
+           trackbench bitrot FLIPS SEED BURST DIR...
+                                  damage BURST bytes FLIPS times, print flips=… lost=… max=…
 
     """
 
@@ -73,7 +81,8 @@ func runRead(_ path: String) throws(Errno) {
     print("bytes=\(byteCount) xor=\(xor)")
 }
 
-/// `trackbench nmea FILE`: every byte through the receiver, then the epoch in progress.
+/// `trackbench nmea FILE`: every byte through the receiver, pulled fix by fix with `next` as
+/// the daemon's receiver service does, then the epoch in progress.
 ///
 /// Prints `sentences=… fixes=…` (sentences the receiver accepted, fixes it emitted) on standard
 /// output and the receiver's counters on standard error.
@@ -81,7 +90,8 @@ func runNMEA(_ path: String) throws(Errno) {
     var receiver = NMEAReceiver()
     var fixes = 0
     try forEachChunk(ofFileAt: path) { chunk in
-        receiver.consume(chunk) { _ in fixes += 1 }
+        var offset = 0
+        while receiver.next(chunk, from: &offset) != nil { fixes += 1 }
     }
     receiver.finish { _ in fixes += 1 }
     print("sentences=\(receiver.counters.accepted) fixes=\(fixes)")
@@ -145,6 +155,24 @@ if arguments.first == "logencode", arguments.count == 3, let rounds = Int(argume
     }
     exitProcess(0)
 }
+if arguments.first == "bitrot", arguments.count >= 5, let flips = Int(arguments[1]), let seed = UInt64(arguments[2]),
+   let burst = Int(arguments[3]) {
+    do throws(Errno) {
+        exitProcess(try runBitRot(flips: flips, seed: seed, burst: burst, directories: Array(arguments[4...])))
+    } catch {
+        try? FileDescriptor.standardError.writeAll("trackbench: bitrot: \(error.message)\n")
+        exitProcess(1)
+    }
+}
+if arguments.first == "tracknmea", arguments.count == 3, arguments[2] == "--recorded-speed" {
+    do throws(Errno) {
+        try runTrackNMEA(arguments[1], recordedSpeed: true)
+    } catch {
+        try? FileDescriptor.standardError.writeAll("trackbench: \(arguments[1]): \(error.message)\n")
+        exitProcess(1)
+    }
+    exitProcess(0)
+}
 if arguments.first == "density", (2...4).contains(arguments.count) {
     let sync = arguments.count >= 3 ? Int64(arguments[2]) ?? 5_000 : 5_000
     let keyframe = arguments.count == 4 ? Int64(arguments[3]) ?? 300_000 : 300_000
@@ -164,6 +192,8 @@ do throws(Errno) {
     switch arguments[0] {
     case "read": try runRead(arguments[1])
     case "nmea": try runNMEA(arguments[1])
+    case "tracknmea": try runTrackNMEA(arguments[1])
+    case "logdump": try runLogDump(arguments[1])
     default:
         try? FileDescriptor.standardError.writeAll(usage)
         exitProcess(2)

@@ -1,5 +1,5 @@
-import TrackDaemon
 import TrackIO
+import TrackctlCommands
 
-// argv and exit codes only: every command lives in TrackDaemon.
+// argv and exit codes only: every command lives in TrackctlCommands.
 exitProcess(TrackctlCommand.run(processArguments()))

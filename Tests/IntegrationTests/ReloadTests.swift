@@ -35,7 +35,8 @@ struct ReloadTests {
         try harness.writeConfig(device: harness.slavePath)
         Self.hangUp(harness)
         let applied = try harness.waitForStatus { json in json["reloads"] as? Int == 1 }
-        let json = try #require(applied, "no reload: \(harness.daemonOutput)")
+        let shown = try harness.trackctl(["status"]).output
+        let json = try #require(applied, "no reload: \(harness.daemonOutput) \(shown)")
         #expect(Self.receiver(json)["baud"] as? Int == 9600, "\(Self.receiver(json))")
         #expect((json["log"] as? [String: Any])?["directory"] as? String == moved)
         harness.feed(Array(bytes.prefix(20_000)))

@@ -36,7 +36,7 @@ struct LogChunkTests {
         let header = try reader.open(first.span, at: 0)
         #expect(header.sequence == 0xFFFF_FFFF && header.isKeyframe)
         #expect(header.byteCount == chunks[0].count)
-        #expect(Array(chunks[0][0..<5]) == [0x89, 0x54, 0x4C, 0x4B, 3])
+        #expect(Array(chunks[0][0..<5]) == [0x89, 0x54, 0x4C, 0x4B, 4])
     }
 
     @Test func keyframesAndDataChunks() throws {
@@ -81,13 +81,47 @@ struct LogChunkTests {
                                         altitudeDecimetres: 124, mode: .threeD))
         let chunks = encodeChunks([fix, next], recordsPerChunk: 1)
         #expect(chunks == [
-            [0x89, 0x54, 0x4C, 0x4B, 0x03, 0x00, 0x00, 0x00, 0x00, 0x17, 0x00,
+            [0x89, 0x54, 0x4C, 0x4B, 0x04, 0x00, 0x00, 0x00, 0x00, 0x17, 0x00,
              0xD0, 0xE6, 0xEB, 0xA5, 0xF2, 0x65, 0xF6, 0xB3, 0xE9, 0xF7, 0x02, 0xD5, 0xEF, 0x8A, 0x03,
              0x00, 0x00, 0x00, 0x00,
-             0x82, 0xA3, 0xDF, 0x4D, 0xFB, 0x70, 0x2E, 0xFC],
+             0x82, 0xA3, 0xDF, 0x4D, 0xC4, 0xB7, 0x0E, 0x94],
             [0x18, 0x7B, 0x30, 0x22, 0x16, 0xDE, 0x0E],
         ])
         #expect(readLog(chunks.flatMap { $0 }) == LogReadout(records: [fix, next]))
+        // The parity chunk of those two chunks (45 bytes, 16 bytes of parity), as the writer puts
+        // it before the next keyframe or at the end of the segment.
+        var parity = LogParity()
+        for chunk in chunks { parity.add(chunk.span) }
+        var buffer = [UInt8](repeating: 0, count: parity.chunkByteCount)
+        var span = buffer.mutableSpan
+        #expect(parity.writeChunk(&span, at: 0) == 27)
+        // Magic, version 4, width 16, 45 bytes covered; parity byte 0 is bytes 0 ^ 16 ^ 32
+        // (0x89 ^ 0x65 ^ 0xDF = 0x33), byte 13 is bytes 13 ^ 29 (0xEB ^ 0x00); the CRC.
+        #expect(buffer == [
+            0x89, 0x54, 0x4C, 0x50, 0x04, 0x10, 0x2D,
+            0x33, 0xEF, 0x3B, 0x15, 0xFD, 0x96, 0xCD, 0x94, 0xBA, 0x36, 0x16, 0x0E, 0xE8, 0xEB, 0x27, 0x51,
+            0xA2, 0x76, 0x40, 0x5C,
+        ])
+        #expect(readLog(chunks.flatMap { $0 } + buffer) == LogReadout(records: [fix, next]))
+    }
+
+    @Test func versionThreeExampleStillReads() {
+        // The same two fixes as trackers wrote them in format version 3 (docs/log-format.md
+        // before version 4): only the version byte and so the CRC differ.
+        let bytes: [UInt8] = [
+            0x89, 0x54, 0x4C, 0x4B, 0x03, 0x00, 0x00, 0x00, 0x00, 0x17, 0x00,
+            0xD0, 0xE6, 0xEB, 0xA5, 0xF2, 0x65, 0xF6, 0xB3, 0xE9, 0xF7, 0x02, 0xD5, 0xEF, 0x8A, 0x03,
+            0x00, 0x00, 0x00, 0x00,
+            0x82, 0xA3, 0xDF, 0x4D, 0xFB, 0x70, 0x2E, 0xFC,
+            0x18, 0x7B, 0x30, 0x22, 0x16, 0xDE, 0x0E,
+        ]
+        let readout = readLog(bytes)
+        #expect(readout.errors.isEmpty)
+        #expect(readout.records.count == 2)
+        #expect(readout.records.last == LogRecord.fix(LogFix(
+            time: UTCTime(millisecondsSinceEpoch: 1_750_507_290_000),
+            position: LogPosition(latitudeE7: 394_079_490, longitudeE7: -3_234_790), altitudeDecimetres: 124,
+            mode: .threeD)))
     }
 
     @Test func sealOfEmptyChunkWritesNothing() {

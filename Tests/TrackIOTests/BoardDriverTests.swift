@@ -116,9 +116,8 @@ struct BoardDriverTests {
         #expect(driver.board.buttonDescriptor == nil)
         #expect(!driver.board.hasLEDs)
         // The loop then leaves the LEDs alone and asks for no wake-up.
-        var daemonStatus = DaemonStatus()
-        daemonStatus.gpio = status
-        #expect(driver.showLEDs(&daemonStatus, now: .milliseconds(0)) == nil)
+        let (inputs, changeAt) = LEDSources().inputs(now: .milliseconds(0))
+        #expect(driver.showLEDs(inputs, changeAt: changeAt, now: .milliseconds(0), status: &status) == nil)
     }
 
     @Test("a board with some parts only opens those")

@@ -1,4 +1,5 @@
 import CLinux
+import Foundation
 import Testing
 import TrackCore
 @testable import TrackIO
@@ -127,8 +128,20 @@ private let pi4 = FakeGPIOBackend.Chip(
             == "GPIO17 on pinctrl-rp1: busy (used by another program or a device-tree overlay)")
     }
 
-    @Test func theLibraryIsVersionOne() {
-        #expect(LibgpiodBackend.libraryVersion.hasPrefix("1."))
+    // The build compiles the backend of the libgpiod pkg-config finds (Package.swift), and each
+    // backend asks its own API for the version (gpiod_version_string is v1's, gpiod_api_version
+    // v2's): the library that answers must be the one pkg-config names.
+    @Test func theLibraryIsTheOnePkgConfigFinds() throws {
+        let pkgConfig = Process()
+        pkgConfig.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        pkgConfig.arguments = ["pkg-config", "--modversion", "libgpiod"]
+        let output = Pipe()
+        pkgConfig.standardOutput = output
+        try pkgConfig.run()
+        pkgConfig.waitUntilExit()
+        let found = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let major = try #require(found.split(separator: ".").first)
+        #expect(LibgpiodBackend.libraryVersion.hasPrefix(major + "."))
     }
 }
 

@@ -1,25 +1,26 @@
 import TrackCore
 @testable import TrackDaemon
+import TrackIO
 @testable import TrackIO
 
 /// The daemon's LED driver on the simulated board's fake backend, run like the loop runs it:
 /// wake at the deadline the driver returns (or when the test changes the status), show, repeat.
 struct LEDBench {
     var driver: BoardDriver<FakeGPIOBackend>
-    var status = DaemonStatus()
+    var status = LEDSources()
     /// The instants the loop woke, in ms.
     var wakeUps: [Int64] = []
 
-    init(settings: BoardSettings = BoardSettings(), map: BoardMap = ConfigLoader.simulatedBoardMap,
-         configure: (inout DaemonStatus) -> Void = { _ in }) {
-        driver = BoardDriver(board: BoardGPIO(backend: FakeGPIOBackend(chips: [ConfigLoader.simulatedChip])),
+    init(settings: BoardSettings = BoardSettings(), map: BoardMap = ConfigFiles.simulatedBoardMap,
+         configure: (inout LEDSources) -> Void = { _ in }) {
+        driver = BoardDriver(board: BoardGPIO(backend: FakeGPIOBackend(chips: [ConfigFiles.simulatedChip])),
                              settings: settings)
         driver.open(map, simulated: true, status: &status.gpio)
         configure(&status)
     }
 
     /// Runs from 0 to `until` ms; `changes` are (ms, change) applied when the clock reaches them.
-    mutating func run(until: Int64, changes: [(Int64, (inout DaemonStatus) -> Void)] = []) {
+    mutating func run(until: Int64, changes: [(Int64, (inout LEDSources) -> Void)] = []) {
         var pending = changes.sorted { $0.0 < $1.0 }
         var now: Int64 = 0
         while now < until {
@@ -29,7 +30,9 @@ struct LEDBench {
             }
             driver.board.backend.now = .milliseconds(now)
             wakeUps.append(now)
-            let next = driver.showLEDs(&status, now: .milliseconds(now)).map { $0.nanoseconds / 1_000_000 }
+            let (inputs, changeAt) = status.inputs(now: .milliseconds(now))
+            let next = driver.showLEDs(inputs, changeAt: changeAt, now: .milliseconds(now), status: &status.gpio)
+                .map { $0.nanoseconds / 1_000_000 }
             now = min(next ?? Int64.max, pending.first?.0 ?? Int64.max)
         }
     }
@@ -43,7 +46,7 @@ struct LEDBench {
     }
 
     /// Receiver bytes (and, with `fix`, a usable fix of that mode) every second from 0 to `until`.
-    static func receiver(until: Int64, fix: FixMode? = nil) -> [(Int64, (inout DaemonStatus) -> Void)] {
+    static func receiver(until: Int64, fix: FixMode? = nil) -> [(Int64, (inout LEDSources) -> Void)] {
         stride(from: Int64(0), to: until, by: 1_000).map { at in
             (at, { status in
                 status.source.isOpen = true

@@ -1,6 +1,7 @@
 import Testing
 import TrackCore
 @testable import TrackDaemon
+import TrackIO
 @testable import TrackIO
 
 /// Every LED state through the daemon's LED driver on the fake backend, with the exact times
@@ -8,10 +9,10 @@ import TrackCore
 /// acknowledgement over the normal pattern.
 @Suite("LED driver waveforms")
 struct LEDDriverWaveformTests {
-    typealias Change = (Int64, (inout DaemonStatus) -> Void)
+    typealias Change = (Int64, (inout LEDSources) -> Void)
 
     static func edges(_ led: LEDLine, until: Int64, changes: [Change] = [],
-                      _ configure: @escaping (inout DaemonStatus) -> Void = { _ in }) -> [String] {
+                      _ configure: @escaping (inout LEDSources) -> Void = { _ in }) -> [String] {
         var bench = LEDBench(configure: configure)
         bench.run(until: until, changes: changes)
         return bench.edges(led)
@@ -48,7 +49,7 @@ struct LEDDriverWaveformTests {
     @Test("led-status: every permission state")
     func permissionStates() {
         func permission(_ state: PermissionState, inUse: Bool = false, onTrip: Bool = false)
-            -> (inout DaemonStatus) -> Void {
+            -> (inout LEDSources) -> Void {
             { status in
                 status.permission = Permission(state: state)
                 status.gpio.inUse = inUse
@@ -61,7 +62,7 @@ struct LEDDriverWaveformTests {
         #expect(Self.edges(.status, until: 6_000, permission(.whenInUse, onTrip: true))
             == ["1@0", "0@250", "1@5000", "0@5250"])
         // A board without the input: a trip detected from speed counts as in use.
-        var withoutInput = ConfigLoader.simulatedBoardMap
+        var withoutInput = ConfigFiles.simulatedBoardMap
         withoutInput[.inUse] = nil
         var bench = LEDBench(map: withoutInput, configure: permission(.whenInUse, onTrip: true))
         bench.run(until: 6_000)
@@ -75,7 +76,7 @@ struct LEDDriverWaveformTests {
 
     @Test("led-status: storage error, waypoint saved, privacy toggled")
     func statusEvents() {
-        #expect(Self.edges(.status, until: 500) { $0.log.storageError = true } == ["1@0", "0@100", "1@200", "0@300", "1@400"])
+        #expect(Self.edges(.status, until: 500) { $0.storageError = true } == ["1@0", "0@100", "1@200", "0@300", "1@400"])
         // Three quick flashes framed by dark gaps, over the solid of `always`.
         #expect(Self.edges(.status, until: 3_000) { status in
             status.permission = Permission(state: .always)
@@ -92,10 +93,10 @@ struct LEDDriverWaveformTests {
     func preemption() {
         // The error hides the acknowledgement until it clears at 1.2 s; the rest of the
         // acknowledgement shows, then the solid of `always`.
-        let clear: [Change] = [(1_200, { $0.log.storageError = false })]
+        let clear: [Change] = [(1_200, { $0.storageError = false })]
         #expect(Self.edges(.status, until: 3_000, changes: clear) { status in
             status.permission = Permission(state: .always)
-            status.log.storageError = true
+            status.storageError = true
             status.gpio.waypointSavedAt = .milliseconds(1_000)
         } == ["1@0", "0@100", "1@200", "0@300", "1@400", "0@500", "1@600", "0@700", "1@800", "0@900",
               "1@1000", "0@1100", "1@1200", "0@1250", "1@1350", "0@1450", "1@1550", "0@1650", "1@1800"])
@@ -118,7 +119,7 @@ struct LEDDriverWaveformTests {
             status.lastFenceEventAt = .milliseconds(1_000)
         } == ["1@0", "0@1000", "1@1150", "0@1250", "1@1350", "0@1450", "1@1550", "0@1650", "1@1800"])
         #expect(Self.edges(.log, until: 3_000) == [])
-        let syncs: [Change] = [(1_000, { $0.log.lastSync = .milliseconds(1_000) }), (6_000, { $0.log.lastSync = .milliseconds(6_000) })]
+        let syncs: [Change] = [(1_000, { $0.lastSyncAt = .milliseconds(1_000) }), (6_000, { $0.lastSyncAt = .milliseconds(6_000) })]
         #expect(Self.edges(.log, until: 7_000, changes: syncs) == ["1@1000", "0@1050", "1@6000", "0@6050"])
     }
 
@@ -153,7 +154,7 @@ struct LEDDriverPartialBoardTests {
     @Test("one LED: wakes at its edges only")
     func oneLED() {
         var map = BoardMap()
-        map.chip = ConfigLoader.simulatedChip.label
+        map.chip = ConfigFiles.simulatedChip.label
         map[.ledFix] = .name("led-fix")
         // not-determined would blink led-status, which this board does not have.
         var bench = LEDBench(map: map) { status in
@@ -167,9 +168,9 @@ struct LEDDriverPartialBoardTests {
     @Test("a button and no LEDs: nothing to wake for while the button rests")
     func buttonOnly() {
         var map = BoardMap()
-        map.chip = ConfigLoader.simulatedChip.label
+        map.chip = ConfigFiles.simulatedChip.label
         map[.button] = .name("button")
-        var bench = LEDBench(map: map) { $0.log.storageError = true }
+        var bench = LEDBench(map: map) { $0.storageError = true }
         bench.run(until: 10_000, changes: LEDBench.receiver(until: 3_000, fix: .twoD))
         #expect(bench.wakeUps == [0, 1_000, 2_000])
         #expect(bench.driver.board.writes == 0)

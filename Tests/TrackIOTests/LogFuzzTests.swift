@@ -2,7 +2,7 @@ import Foundation
 import LogPowerCut
 import Testing
 import TrackCore
-@testable import TrackDaemon
+@testable import TrackctlCommands
 import TrackIO
 
 /// Random bytes and corrupted real segments through the reader: it never traps, returns only
@@ -37,10 +37,10 @@ import TrackIO
     func randomBytesNeverTrap(seed: Int) throws {
         var generator = SeededGenerator(seed: UInt64(seed))
         var bytes = (0..<Int.random(in: 0..<20_000, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) }
-        // Sprinkle keyframe magics so the resync path is taken often.
+        // Sprinkle keyframe and parity magics so the resync and repair paths are taken often.
         for _ in 0..<(bytes.count / 500) where bytes.count > 4 {
             let at = Int.random(in: 0..<(bytes.count - 4), using: &generator)
-            bytes.replaceSubrange(at..<(at + 4), with: [0x89, 0x54, 0x4C, 0x4B])
+            bytes.replaceSubrange(at..<(at + 4), with: [0x89, 0x54, 0x4C, Bool.random(using: &generator) ? 0x4B : 0x50])
         }
         var reader = try readBack(bytes)
         _ = reader.readAll()
@@ -74,5 +74,27 @@ import TrackIO
             next += 1
         }
         if read.count < records.count { #expect(reader.problems.contains { $0.losesRecords }) }
+    }
+
+    /// Bytes made to cost the repair the most: a segment of false keyframe and parity
+    /// candidates, and a real group with a valid parity chunk but a damaged chunk at its start
+    /// (every place of it a candidate). The reader must still finish: searches that started
+    /// again at every damaged chunk made this take minutes.
+    @Test(arguments: 0..<3)
+    func worstCaseRepairAndResyncFinish(_ which: Int) throws {
+        var bytes: [UInt8] = []
+        for index in 0..<20_000 { bytes += [0x89, 0x54, 0x4C, index % 2 == 0 ? 0x4B : 0x50] }
+        let (original, _) = try #require(Self.shared)
+        var group = Array(original.prefix(16_000))
+        var parity = LogParity()
+        parity.add(group.span)
+        var chunk = [UInt8](repeating: 0, count: parity.chunkByteCount)
+        var span = chunk.mutableSpan
+        _ = parity.writeChunk(&span, at: 0)
+        for index in 0..<group.count where index % 3 == 0 { group[index] ^= 0xA5 }
+        let candidate = [bytes, group + chunk, group + chunk + bytes][which]
+        var reader = try readBack(candidate)
+        _ = reader.readAll()
+        #expect(!reader.problems.isEmpty)
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TrackCore
-@testable import TrackDaemon
+@testable import TrackctlCommands
 import TrackIO
 
 @Suite struct LogImportTests {
@@ -112,5 +112,19 @@ import TrackIO
                                  courseCentidegrees: 0, accuracyDecimetres: 33, mode: .threeD))
         fix.position = nil
         #expect(LogFix(fix, accuracyMillimetres: nil, time: time) == nil)
+    }
+
+    /// The daemon logs the course to the whole degree (kept in centidegrees), rounding half away
+    /// from zero, 360° as 0°.
+    @Test(arguments: [
+        (Int32?(84_449), Int32?(8_400)), (84_500, 8_500), (359_499, 35_900), (359_500, 0), (0, 0), (nil, nil),
+    ])
+    func courseIsLoggedToTheDegree(millidegrees: Int32?, centidegrees: Int32?) {
+        var fix = Fix()
+        fix.position = Coordinate(latitudeNanodegrees: 48_117_300_000, longitudeNanodegrees: 11_516_700_000)
+        fix.courseMillidegrees = millidegrees
+        fix.mode = .twoD
+        let logged = LogFix(fix, accuracyMillimetres: nil, time: UTCTime(millisecondsSinceEpoch: 0))
+        #expect(logged?.courseCentidegrees == centidegrees)
     }
 }

@@ -171,4 +171,31 @@ import TrackIO
                               now: Self.start)
         }
     }
+
+    /// A replay at `--speed 0` appends an hour of fixes within one wake-up: the chunks must
+    /// still hold a sync interval of record time each, as on a tracker, not 256 records.
+    @Test(arguments: [(12, Int64(5_000), 3), (12, Int64(1_000), 12), (600, Int64(5_000), 120)])
+    func chunksSpanOneSyncIntervalOfRecordTime(fixes: Int, interval: Int64, chunks: Int) throws {
+        let settings = LogWriterSettings(directory: "/log", syncIntervalMilliseconds: interval)
+        var writer = try LogWriter(settings: settings, files: FaultyLogDisk(), now: Self.start)
+        let records = LogTestRecords.walk(fixes)
+        for record in records { writer.append(record, now: Self.start) }
+        writer.close(now: Self.start)
+        #expect(writer.status.syncCount == chunks)
+        let (read, reader) = try read(writer.files)
+        #expect(read == records)
+        #expect(reader.segments.first?.chunkCount == chunks)
+    }
+
+    /// A record older than the first one held (the boot marker's system time ahead of a
+    /// replayed receiver's) starts a chunk of its own too.
+    @Test func aRecordBeforeTheHeldOnesStartsANewChunk() throws {
+        var writer = try LogWriter(settings: LogWriterSettings(directory: "/log"), files: FaultyLogDisk(), now: Self.start)
+        let later = UTCTime(millisecondsSinceEpoch: LogTestRecords.t0 + 86_400_000)
+        writer.append(.bootMarker(time: later, bootID: 7), now: Self.start)
+        for record in LogTestRecords.walk(3) { writer.append(record, now: Self.start) }
+        writer.close(now: Self.start)
+        #expect(writer.status.syncCount == 2)
+        #expect(try read(writer.files).records.count == 4)
+    }
 }

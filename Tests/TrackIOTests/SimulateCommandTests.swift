@@ -1,6 +1,6 @@
 import Testing
 import TrackCore
-@testable import TrackDaemon
+@testable import TrackctlCommands
 
 /// `trackctl simulate`'s command line (the suite's name matches `--filter Simulator`).
 @Suite struct SimulatorCommandTests {

@@ -65,14 +65,26 @@ power_cuts() {
     say "$build: $n cuts done, log holds $before records; after $looked of them the last fix announced durable was looked up by its time"
 }
 
-# check_leds_and_button: one boot on a fresh disk. Silent receiver, then the capture paced at
-# 4 epochs/s (its first 37 epochs have no fix: searching), a short press (waypoint), a 3.5 s
-# press (private mode on), another (off). waveform.py checks the sampled edges per phase.
+# check_guest_libs LOG BUILD: the guest ran BUILD's trackd on the libraries meant for it:
+# libgpiod.so.3 and trixie's glibc 2.41 for fw-trixie, libgpiod.so.2 (and the host's glibc) else.
+check_guest_libs() {
+    local line; line=$(grep -o 'BOARD: libs .*' "$1" | head -n 1)
+    case $2 in
+        fw-trixie) [[ $line == *"release version 2.41"*"needs libgpiod.so.3"* ]] ;;
+        *) [[ $line == *"needs libgpiod.so.2"* ]] ;;
+    esac || die "$2: the guest's trackd ran on other libraries than its build's: ${line:-no BOARD: libs line}"
+    say "$2: guest ${line#BOARD: libs }"
+}
+
+# check_leds_and_button BUILD: one boot of BUILD on a fresh disk. Silent receiver, then the
+# capture paced at 4 epochs/s (its first 37 epochs have no fix: searching), a short press
+# (waypoint), a 3.5 s press (private mode on), another (off). waveform.py checks the sampled
+# edges per phase.
 LED_TOLERANCE_MS=${BOARD_LED_TOLERANCE_MS:-60}
 check_leds_and_button() {
-    local l=$RUN/leds.log p=$RUN/phases.txt t_ready t_pace pace
-    boot "$l" host
-    t_ready=$(wait_marker "$l" 'BOARD: ready') || { stop_qemu; unboot; tail -20 "$l"; die "LED boot never got ready"; }
+    local build=$1 l=$RUN/leds-$1.log p=$RUN/phases-$1.txt t_ready t_pace pace
+    boot "$l" "$build"
+    t_ready=$(wait_marker "$l" 'BOARD: ready') || { stop_qemu; unboot; tail -20 "$l"; die "LED boot ($build) never got ready"; }
     wait_marker "$l" 'trackd: log synced' >/dev/null || true
     : > "$p"
     local s=$EPOCHREALTIME; sleep 3
@@ -97,21 +109,22 @@ check_leds_and_button() {
     wait "$QPID" 2>/dev/null || true
     kill "$pace" 2>/dev/null || true; wait "$pace" 2>/dev/null || true
     unboot
-    python3 "$here/waveform.py" "$l" "$p" "$LED_TOLERANCE_MS" | tee "$RUN/waveform.txt" | grep -E '^(PASS|FAIL)' \
-        || { cat "$RUN/waveform.txt"; die "LED waveforms do not match the pattern table"; }
-    grep -q 'FAIL' "$RUN/waveform.txt" && die "LED waveforms do not match the pattern table"
-    grep -q 'BOARD: status 1 waypoints' "$l" || { grep 'BOARD: ' "$l" | tail -5; die "the short press saved no waypoint"; }
-    say "button: short press saved a waypoint ($(grep -o 'BOARD: status .*' "$l" | cut -d' ' -f3-))"
-    check_private_log "$l"
+    check_guest_libs "$l" "$build"
+    python3 "$here/waveform.py" "$l" "$p" "$LED_TOLERANCE_MS" | tee "$RUN/waveform-$build.txt" | grep -E '^(PASS|FAIL)' \
+        || { cat "$RUN/waveform-$build.txt"; die "$build: LED waveforms do not match the pattern table"; }
+    grep -q 'FAIL' "$RUN/waveform-$build.txt" && die "$build: LED waveforms do not match the pattern table"
+    grep -q 'BOARD: status 1 waypoints' "$l" || { grep 'BOARD: ' "$l" | tail -5; die "$build: the short press saved no waypoint"; }
+    say "button ($build): short press saved a waypoint ($(grep -o 'BOARD: status .*' "$l" | cut -d' ' -f3-))"
+    check_private_log "$l" "$p"
 }
 
 fadd() { awk -v a="$1" -v b="$2" 'BEGIN{printf "%.6f", a+b}'; }
 
 # No fix made durable while private: the "last fix" of trackd's sync lines does not advance
 # between the two long presses (their announcements are in the phase file's private span).
-check_private_log() {
+check_private_log() { # LOG PHASES
     local l=$1 s e before after
-    read -r _ s e < <(grep '^private ' "$RUN/phases.txt")
+    read -r _ s e < <(grep '^private ' "$2")
     before=$(awk -v t="$s" '$1 < t && /log synced/ {x=$NF} END{print x}' "$l")
     after=$(awk -v t="$e" '$1 <= t && /log synced/ {x=$NF} END{print x}' "$l")
     [ -n "$before" ] && [ "$before" = "$after" ] || die "fixes were logged in private mode (last fix $before → $after)"
@@ -153,33 +166,37 @@ paced_guest_run() {
     host_replay "$r" "$bin"
 }
 
-# check_fence_led: one boot (host build) on a fresh disk. A boat's capture (gpsd's bundg_zeus_9:
+# check_fence_led BUILD BINDIR: one boot of BUILD on a fresh disk. A boat's capture (gpsd's bundg_zeus_9:
 # 1 Hz fixes, ~3 m/s on the IJsselmeer) paced at 400 ms per epoch crosses a 60 m circle
 # (fence-route.geojson). fencecheck.py checks the guest's fence events against a host replay
 # and the circle's geometry, and led-fence's edges against when the enter and exit epochs
-# were sent.
+# were sent. The host replay is the host build's (BINDIR is the guest's build; a trixie build
+# does not run on this machine's libraries).
 FENCE_CAPTURE=$DATA/gpsd-regress/bundg_zeus_9.log
 check_fence_led() {
-    local l=$RUN/fence.log r=$RUN/fence
-    paced_guest_run fence host "$host_bin" "$FENCE_CAPTURE" 400
+    local build=$1 l=$RUN/fence-$1.log r=$RUN/fence-$1
+    paced_guest_run "fence-$build" "$build" "$host_bin" "$FENCE_CAPTURE" 400
+    check_guest_libs "$l" "$build"
     "$host_bin/trackctl" log export --format geojson --log "$r/log" > "$r/guest.geojson"
     "$host_bin/trackctl" log export --format geojson --log "$r/replay-log" > "$r/host.geojson"
     "$host_bin/trackctl" decode "$r/sent.nmea" > "$r/decoded.json" 2>/dev/null
     python3 "$here/fencecheck.py" "$l" "$r/times.txt" "$here/fence-route.geojson" "$r/guest.geojson" \
-        "$r/host.geojson" "$r/decoded.json" "$FENCE_TOLERANCE_MS" | tee "$RUN/fencecheck.txt" | grep -E '^(PASS|FAIL|fence:)' \
-        || { cat "$RUN/fencecheck.txt"; die "the fence check failed"; }
-    grep -q '^FAIL' "$RUN/fencecheck.txt" && { cat "$RUN/fencecheck.txt"; die "led-fence or the fence events are wrong"; }
-    say "fence: led-fence lit over the stretch inside the circle, events equal a host replay"
+        "$r/host.geojson" "$r/decoded.json" "$FENCE_TOLERANCE_MS" | tee "$RUN/fencecheck-$build.txt" | grep -E '^(PASS|FAIL|fence:)' \
+        || { cat "$RUN/fencecheck-$build.txt"; die "$build: the fence check failed"; }
+    grep -q '^FAIL' "$RUN/fencecheck-$build.txt" && { cat "$RUN/fencecheck-$build.txt"; die "$build: led-fence or the fence events are wrong"; }
+    say "fence ($build): led-fence lit over the stretch inside the circle, events equal a host replay"
 }
 # One pacing interval (a fix is complete when the next epoch begins) plus 600 ms.
 FENCE_TOLERANCE_MS=${BOARD_FENCE_TOLERANCE_MS:-1000}
 
-# check_uart_equality BUILD: the whole capture through the guest's UART at 10 epochs/s, trackd
-# stopped with SIGTERM; the fixes in the guest's log (read off the disk image with debugfs) must
-# equal those of `trackd --replay` of the same bytes on the host, with the guest's state file.
+# check_uart_equality BUILD BINDIR: the whole capture through the guest's UART at 10 epochs/s,
+# trackd stopped with SIGTERM; the fixes in the guest's log (read off the disk image with
+# debugfs) must equal those of BINDIR's `trackd --replay` of the same bytes on the host, with the
+# guest's state file.
 check_uart_equality() {
     local build=$1 r=$RUN/uart-$1
     paced_guest_run "uart-$build" "$build" "$2" "$CAPTURE" 100
+    check_guest_libs "$RUN/uart-$build.log" "$build"
     "$2/trackctl" log export --format csv --log "$r/log" > "$r/guest.csv"
     "$2/trackctl" log export --format csv --log "$r/replay-log" > "$r/host.csv"
     local fixes; fixes=$(($(wc -l < "$r/guest.csv") - 1))

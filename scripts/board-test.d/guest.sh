@@ -146,6 +146,25 @@ copy_with_libs() {   # copy_with_libs ROOT BINARY DEST_DIR
     done
 }
 
+# install_trixie_libs ROOT BINARY...: the Debian 13 libraries BINARY needs (glibc, libgpiod.so.3),
+# resolved by trixie's own loader in .build-firmware/trixie/amd64, into ROOT's /lib/x86_64-linux-gnu
+# and the loader into /lib64, where the binaries' PT_INTERP and the host's ldd look.
+install_trixie_libs() {
+    local r=$1 sysroot=$root/.build-firmware/trixie/amd64 b lib
+    local lib_dir=$sysroot/usr/lib/x86_64-linux-gnu
+    local loader=$lib_dir/ld-linux-x86-64.so.2
+    [ -x "$loader" ] || die "no trixie loader in $sysroot (run scripts/setup)"
+    shift
+    install -D -m 0755 "$loader" "$r/lib64/ld-linux-x86-64.so.2"
+    for b in "$@"; do
+        for lib in $("$loader" --library-path "$lib_dir" --list "$b" | grep -oE "$sysroot/[^ ]+"); do
+            [ "${lib##*/}" = ld-linux-x86-64.so.2 ] && continue
+            install -D -m 0755 "$(readlink -f "$lib")" "$r/lib/x86_64-linux-gnu/${lib##*/}"
+        done
+    done
+    [ -e "$r/lib/x86_64-linux-gnu/libgpiod.so.3" ] || die "the trixie trackd needs no libgpiod.so.3?"
+}
+
 stamp() { local l; while IFS= read -r l || [ -n "$l" ]; do printf '%s %s\n' "$EPOCHREALTIME" "${l%$'\r'}"; done; }
 
 # start_qemu LOGFILE TESTNAME "extra kernel args" [extra qemu args...]
@@ -197,6 +216,9 @@ build_initramfs() {
     [ -n "$GSIM_KO" ] && install -m 0644 "$GSIM_KO" $IRQSIM_KO "$r/$mdir/extra/"
     cp "$KROOT/$mdir"/modules.{order,builtin,builtin.modinfo} "$r/$mdir/"
     depmod -b "$r" "$KVER"
+    # The trixie build runs on trixie's glibc and libgpiod 2 in the guest, put where the host's
+    # would be: copy_with_libs then keeps them and adds only what else a program needs.
+    [ "$build" != fw-trixie ] || install_trixie_libs "$r" "$bin/trackd" "$bin/trackctl"
     copy_with_libs "$r" "$bin/trackd" /usr/local/bin
     copy_with_libs "$r" "$bin/trackctl" /usr/local/bin
     copy_with_libs "$r" "$RUN/ledsample" /usr/local/bin

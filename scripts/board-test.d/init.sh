@@ -15,6 +15,9 @@ ln -sf ttyS1 /dev/serial0
 up() { cut -d' ' -f1 /proc/uptime; }
 for a in $(cat /proc/cmdline); do case $a in board.*=*) k=${a#board.}; eval "BOARD_${k%%=*}=\"${k#*=}\"";; esac; done
 echo "BOARD: init uptime=$(up)"
+# Which glibc and libgpiod trackd runs on here (the host checks them for each build).
+LDSO=/lib64/ld-linux-x86-64.so.2
+echo "BOARD: libs $($LDSO --version | head -n 1) / trackd needs $($LDSO --list /usr/local/bin/trackd | grep -o 'libgpiod[.]so[.][0-9]*')"
 
 modprobe configfs
 mount -t configfs configfs /sys/kernel/config

@@ -77,7 +77,9 @@ public struct FenceFileError: Error, Equatable, Sendable, CustomStringConvertibl
         case .selfIntersecting(let ring, let edge, let otherEdge):
             text += "ring \(ring) intersects itself: edge \(edge) meets edge \(otherEdge)"
         case .tooLarge(let metres, let maximum):
-            text += "the polygon reaches \(Int(metres)) m from its centre; at most \(Int(maximum)) m"
+            // A vertex behind the centre's horizon has no distance in the plane: infinite.
+            let reach = metres.isFinite ? "\(Int(metres)) m" : "over 84° of arc"
+            text += "the polygon reaches \(reach) from its centre; at most \(Int(maximum)) m"
         case .missingRadius: text += "a Point fence needs a numeric properties.radius in metres"
         case .radiusOutOfRange(let radius, let minimum, let maximum):
             text += "radius \(radius) m is outside the configured range \(minimum)…\(maximum) m"

@@ -7,8 +7,14 @@
 public enum LogChunkFormat {
     /// The first four bytes of every keyframe chunk: `89 54 4C 4B` (0x89 then "TLK").
     public static var magic: (UInt8, UInt8, UInt8, UInt8) { (0x89, 0x54, 0x4C, 0x4B) }
-    /// The format version this code writes and reads.
-    public static var version: UInt8 { 3 }
+    /// The first four bytes of every parity chunk (format version 4): `89 54 4C 50` (0x89 then
+    /// "TLP").
+    public static var parityMagic: (UInt8, UInt8, UInt8, UInt8) { (0x89, 0x54, 0x4C, 0x50) }
+    /// The format version this code writes: 4 (version 3 plus parity chunks and whole-degree
+    /// course steps). It reads 3 and 4.
+    public static var version: UInt8 { 4 }
+    /// The oldest version this code reads: 3, which trackers wrote before version 4.
+    public static var oldestReadableVersion: UInt8 { 3 }
     /// Keyframe header bytes: magic 4, version 1, sequence 4, payload length 2.
     public static var keyframeHeaderByteCount: Int { 11 }
     /// Trailer bytes: the CRC32C of the chunk's header and payload, little-endian.
@@ -21,27 +27,38 @@ public enum LogChunkFormat {
     /// any record fits an empty chunk; a 5 s chunk of real fixes takes about 20 bytes.
     public static var minimumBufferByteCount: Int { 1_024 }
 
-    static func magicByte(_ index: Int) -> UInt8 {
+    static func magicByte(_ index: Int, _ of: (UInt8, UInt8, UInt8, UInt8) = magic) -> UInt8 {
         switch index {
-        case 0: magic.0
-        case 1: magic.1
-        case 2: magic.2
-        default: magic.3
+        case 0: of.0
+        case 1: of.1
+        case 2: of.2
+        default: of.3
         }
     }
 
     /// The offset of the next keyframe magic at or after `offset` in `bytes`, or nil: where a
     /// reader resynchronises after a damaged chunk (the candidate still has to pass its CRC).
     public static func nextKeyframe(in bytes: Span<UInt8>, from offset: Int) -> Int? {
+        nextMagic(magic, in: bytes, from: offset)
+    }
+
+    /// The offset of the next occurrence of the four bytes `wanted` at or after `offset`.
+    static func nextMagic(_ wanted: (UInt8, UInt8, UInt8, UInt8), in bytes: Span<UInt8>, from offset: Int) -> Int? {
         var index = max(offset, 0)
         while index + 4 <= bytes.count {
-            if bytes[index] == magic.0, bytes[index + 1] == magic.1, bytes[index + 2] == magic.2,
-               bytes[index + 3] == magic.3 {
+            if bytes[index] == wanted.0, bytes[index + 1] == wanted.1, bytes[index + 2] == wanted.2,
+               bytes[index + 3] == wanted.3 {
                 return index
             }
             index += 1
         }
         return nil
+    }
+
+    /// True when the four bytes at `offset` are the parity magic `89 54 4C 50`.
+    public static func isParity(_ bytes: Span<UInt8>, at offset: Int) -> Bool {
+        offset >= 0 && offset + 4 <= bytes.count && bytes[offset] == parityMagic.0 && bytes[offset + 1] == parityMagic.1
+            && bytes[offset + 2] == parityMagic.2 && bytes[offset + 3] == parityMagic.3
     }
 }
 

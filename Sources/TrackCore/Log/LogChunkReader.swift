@@ -4,7 +4,11 @@ public struct LogChunkHeader: Equatable, Sendable {
     public var offset: Int
     /// True for a keyframe chunk (starts a prediction context), false for a data chunk.
     public var isKeyframe: Bool
-    /// The writer's chunk sequence number, stored in keyframe chunks only (nil in data chunks).
+    /// True for a parity chunk (format version 4): no records, no sequence number; its group is
+    /// the bytes before it (`LogParityChunk`).
+    public var isParity = false
+    /// The writer's chunk sequence number, stored in keyframe chunks only (nil in data and
+    /// parity chunks).
     public var sequence: UInt32?
     /// Bytes between the header and the CRC, 1…16,383: for a data chunk, its code rounded up to
     /// a byte.
@@ -46,7 +50,7 @@ public struct LogChunkReader: Sendable {
     /// when the bytes end inside it (a torn tail), `.badMagic`, `.unsupportedVersion`,
     /// `.crcMismatch`, `.missingKeyframe` (a data chunk with no context to decode it), and field
     /// errors from a keyframe's values or, for a data chunk, from its records (decoding them is
-    /// how its end is found).
+    /// how its end is found). A parity chunk opens with no records and keeps the context.
     public mutating func open(_ bytes: Span<UInt8>, at offset: Int) throws(LogError) -> LogChunkHeader {
         // The probabilities learn from every record and from the end of the chunk, so a chunk
         // left half read is read to its end (quietly) before the next one continues its context.
@@ -74,6 +78,14 @@ public struct LogChunkReader: Sendable {
             return try openData(bytes, at: offset, state)
         }
         do throws(LogError) {
+            if LogChunkFormat.isParity(bytes, at: offset) {
+                // No records; the context carries on past it.
+                let parity = try LogParityChunk.read(bytes, at: offset)
+                context = state
+                return LogChunkHeader(offset: offset, isKeyframe: false, isParity: true, sequence: nil,
+                                      payloadByteCount: parity.end - offset - LogChunkFormat.crcByteCount,
+                                      byteCount: parity.end - offset)
+            }
             return try openKeyframe(bytes, at: offset)
         } catch {
             // A data chunk's code may begin with the magic's bytes (about once in 2^32 chunks).
@@ -88,7 +100,9 @@ public struct LogChunkReader: Sendable {
             guard try fields.byte(bytes) == LogChunkFormat.magicByte(index) else { throw .badMagic(offset: offset) }
         }
         let version = try fields.byte(bytes)
-        guard version == LogChunkFormat.version else { throw .unsupportedVersion(version, offset: offset + 4) }
+        guard version >= LogChunkFormat.oldestReadableVersion, version <= LogChunkFormat.version else {
+            throw .unsupportedVersion(version, offset: offset + 4)
+        }
         let sequence = UInt32(truncatingIfNeeded: try fields.littleEndian(byteCount: 4, bytes))
         let payload = Int(try fields.littleEndian(byteCount: 2, bytes))
         guard payload >= 1, payload <= LogChunkFormat.maximumPayloadByteCount else { throw .badMagic(offset: offset) }
@@ -97,7 +111,7 @@ public struct LogChunkReader: Sendable {
         guard crcOffset + LogChunkFormat.crcByteCount <= bytes.count else { throw .truncated(offset: bytes.count) }
         try checkCRC(bytes, offset, crcOffset)
         var values = LogByteReader(offset: payloadStart, end: crcOffset)
-        context = try LogPredictor.readKeyframe(&values, bytes)
+        context = try LogPredictor.readKeyframe(&values, bytes, version: version)
         // Past the payload the code reads 0 bits.
         input = LogArithmeticDecoder(bit: values.offset * 8, endBit: crcOffset * 8, bytes)
         limitBit = crcOffset * 8 + 32

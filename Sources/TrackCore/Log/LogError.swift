@@ -4,7 +4,8 @@ public enum LogError: Error, Equatable, Sendable {
     /// The chunk at `offset` starts with neither a keyframe magic `89 54 4C 4B` nor a valid
     /// data chunk length.
     case badMagic(offset: Int)
-    /// The keyframe at `offset` has a format version this reader does not know (it knows 3).
+    /// The keyframe or parity chunk at `offset` has a format version this reader does not know
+    /// (it knows 3 and 4).
     case unsupportedVersion(UInt8, offset: Int)
     /// The bytes end at `offset` inside something that needs more (a header, payload or CRC).
     case truncated(offset: Int)

@@ -77,7 +77,7 @@ extension LogPredictor {
             fix.speedCentimetresPerSecond = try int32(speed, input)
         }
         if fixFlags & LogFlags.course != 0 {
-            course = course &+ (try courseCode.decode(&input, bytes, offset: offset))
+            course = try decodeCourse(&input, bytes, offset: offset)
             fix.courseCentidegrees = try int32(course, input)
         }
         if fixFlags & LogFlags.accuracy != 0 {

@@ -24,10 +24,11 @@ extension LogPredictor {
         out.signed(accuracy, &bytes)
     }
 
-    /// Reads what `writeKeyframe` wrote.
-    static func readKeyframe(_ input: inout LogByteReader, _ bytes: Span<UInt8>) throws(LogError) -> LogPredictor {
+    /// Reads what `writeKeyframe` wrote, for a keyframe of format `version`.
+    static func readKeyframe(_ input: inout LogByteReader, _ bytes: Span<UInt8>, version: UInt8) throws(LogError) -> LogPredictor {
         let time = try input.signed(bytes)
         var state = LogPredictor(time: time, latitude: try input.signed(bytes), longitude: try input.signed(bytes))
+        state.version = version
         state.altitude = try input.signed(bytes)
         state.speed = try input.signed(bytes)
         state.course = try input.signed(bytes)

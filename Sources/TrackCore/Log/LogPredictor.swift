@@ -22,6 +22,9 @@ struct LogPredictor: Sendable {
     var accuracy: Int64 = 0
     /// Mode, presence and grid bits of the last fix (`LogFlags`), 0 at the keyframe.
     var flags: UInt8 = 0
+    /// The format version of the context (its keyframe's): 3 codes a course as a plain
+    /// centidegree residual, 4 a whole degree in degree steps (`LogPredictor+Course`).
+    var version = LogChunkFormat.version
     /// The encoder's grid choice; a decoder follows the flags and never uses it.
     var gridChooser = LogGridChooser()
     /// "Another record follows" after the n-th record of a chunk, n = 1…7 (7 for any later).
@@ -30,6 +33,8 @@ struct LogPredictor: Sendable {
     var other = LogBitModel()
     /// "The fix's flags differ from the last fix's".
     var newFlags = LogBitModel()
+    /// "The course is not a whole degree within 0…359" (version 4).
+    var courseFraction = LogBitModel()
     var timeCode = LogResidualCode()
     var latitudeCode = LogResidualCode()
     var longitudeCode = LogResidualCode()
@@ -166,7 +171,7 @@ extension LogPredictor {
             speed = Int64(value)
         }
         if let value = fix.courseCentidegrees {
-            courseCode.encode(Int64(value) &- course, &out, &bytes)
+            encodeCourse(Int64(value), &out, &bytes)
             course = Int64(value)
         }
         if let value = fix.accuracyDecimetres {

@@ -195,7 +195,9 @@ public struct NMEASimulator: Sendable {
         let east = Double(b.position.longitudeNanodegrees - a.position.longitudeNanodegrees) * metresPerNanodegree * cosLatitude
         let metres = (north * north + east * east).squareRoot()
         let speed = span > 0 ? metres / (Double(span) / 1000) * configuration.speedFactor : 0
-        epoch.speedMillimetresPerSecond = Int32((speed * 1000).rounded())
+        // A jump in the route (or a large speed factor) can be faster than NMEA's speed fields
+        // hold: written as the fastest speed a receiver reads instead of trapping in the Int32.
+        epoch.speedMillimetresPerSecond = Int32(min(speed * 1000, SimulatorMath.maximumSpeedMillimetresPerSecond).rounded())
         if metres > 0.01 {
             var course = Math.atan2(east, north) * SimulatorMath.degreesPerRadian
             if course < 0 { course += 360 }
@@ -222,9 +224,13 @@ public struct NMEASimulator: Sendable {
         noiseEast = a * noiseEast + scale * random.gaussian()
         noiseUp = a * noiseUp + 1.5 * scale * random.gaussian()
         let reportedLatitude = latitude + noiseNorth / metresPerNanodegree
-        let reportedLongitude = longitude + noiseEast / (metresPerNanodegree * max(cosLatitude, 1e-6))
+        // Noise carries a point near the antimeridian past ±180° (or, near a pole, round the
+        // globe): wrap it back, as a receiver reports it.
+        var reportedLongitude = (longitude + noiseEast / (metresPerNanodegree * max(cosLatitude, 1e-6)))
+            .truncatingRemainder(dividingBy: 360e9)
+        if reportedLongitude > 180e9 { reportedLongitude -= 360e9 } else if reportedLongitude < -180e9 { reportedLongitude += 360e9 }
         epoch.reportedPosition = Coordinate(
-            latitudeNanodegrees: min(max(Int64(reportedLatitude.rounded()), -90_000_000_000), 90_000_000_000),
+            latitudeNanodegrees: Int64(min(max(reportedLatitude, -90e9), 90e9).rounded()),
             longitudeNanodegrees: Int64(reportedLongitude.rounded()))
         if let altitude = epoch.altitudeMillimetres {
             epoch.altitudeMillimetres = altitude &+ Int32((noiseUp * 1000).rounded())

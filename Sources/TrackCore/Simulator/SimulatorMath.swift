@@ -4,6 +4,9 @@ enum SimulatorMath {
     static let degreesPerRadian = 180 / pi
     /// Mean Earth radius in metres (IUGG), for metre ↔ degree conversions over short distances.
     static let earthRadiusMetres = 6_371_008.8
+    /// The fastest speed the simulator writes, in mm/s: 1,999,999.998 knots, just under the
+    /// 2,000,000 knots trackd's RMC and VTG decoders accept (about 1,029 km/s).
+    static let maximumSpeedMillimetresPerSecond = 1_028_888_888.0
 }
 
 struct SimulatorRandom: RandomNumberGenerator, Sendable {

@@ -1,7 +1,9 @@
+#if !TRACKD_LIBGPIOD2
 import CLinux
 
 /// The GPIO backend over libgpiod v1 (1.6, Debian 12 and Raspberry Pi OS bookworm): the only
-/// file that calls libgpiod, so moving to the v2 API (Debian 13) is a change here alone.
+/// file that calls the v1 API, as Libgpiod2.swift is for v2 (Debian 13). Package.swift
+/// compiles one of the two, after the libgpiod that pkg-config finds.
 ///
 /// Holds the chips and lines it opened in small tables (filled at start-up); `releaseAll`
 /// releases the lines and closes the chips. Requests use the consumer name `trackd`, which
@@ -184,3 +186,4 @@ public struct LibgpiodBackend: GPIOBackend {
         .notRequested(line: lineNames[line.index], chip: chipNames[lineChips[line.index]])
     }
 }
+#endif

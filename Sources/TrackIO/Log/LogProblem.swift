@@ -29,10 +29,13 @@ public struct LogProblem: Equatable, Sendable {
     }
 
     /// True for damage that loses records (a torn tail, a damaged chunk, an unreadable file, a
-    /// sequence gap); false for a rewritten chunk's duplicate, which loses nothing.
+    /// sequence gap); false for a rewritten chunk's duplicate and for damage the parity
+    /// repaired, which lose nothing.
     public var losesRecords: Bool {
-        if case .duplicateChunks = kind { return false }
-        return true
+        switch kind {
+        case .duplicateChunks, .repaired, .damagedParity: return false
+        default: return true
+        }
     }
 }
 
@@ -52,6 +55,12 @@ public enum LogProblemKind: Equatable, Sendable {
     case duplicateChunks(sequence: UInt32)
     /// The segment could not be read at all.
     case unreadable(Errno)
+    /// A chunk failed its checks (`LogError`) and was repaired from the parity chunk of its
+    /// group: every record was read; the file still holds the damage.
+    case repaired(LogError)
+    /// A parity chunk failed its checks (`LogError`): no records lost, but damage in its group
+    /// can no longer be repaired.
+    case damagedParity(LogError)
 
     /// The kind in words, e.g. "CRC mismatch at offset 1240".
     public var description: String {
@@ -62,6 +71,8 @@ public enum LogProblemKind: Equatable, Sendable {
         case .duplicateChunks(let sequence):
             return "chunk " + String(sequence) + " already read (rewritten after a failed sync), not repeated"
         case .unreadable(let errno): return "unreadable: " + errno.message
+        case .repaired(let error): return "damaged chunk repaired from its group's parity: " + error.description
+        case .damagedParity(let error): return "damaged parity chunk (no records lost): " + error.description
         }
     }
 }

@@ -76,6 +76,7 @@ extension LogWriter {
         status.currentSegment = number
         segmentOpened = now
         rotateBeforeNext = false
+        resumeParity(cursor.bytes, from: cursor.parityEnd, to: end)
     }
 
     /// Deletes the oldest segments the quota needs gone, then creates the next segment and

@@ -32,6 +32,8 @@ public struct LogWriter<Files: LogFileLayer> {
     var lastNumber: UInt64 = 0
     var segmentOpened = MonotonicTime(nanoseconds: 0)
     var rotateBeforeNext = false
+    /// The parity group of the open segment: the bytes written since its last parity chunk.
+    var parity = LogParity()
     /// True when the last failed chunk was cut off its segment (it cannot be on disk), so its
     /// sequence number may be used again.
     var failedChunkRemoved = false
@@ -59,8 +61,10 @@ public struct LogWriter<Files: LogFileLayer> {
         try recover(now: now)
     }
 
-    /// Holds `record` for the next sync; syncs at once when the hold or the chunk is full.
+    /// Holds `record` for the next sync; syncs at once when the hold or the chunk is full, and
+    /// first when `record` is a sync interval (of record time) after the first record held.
     public mutating func append(_ record: LogRecord, now: MonotonicTime) {
+        syncIfSpanReached(before: record.time, now: now)
         if encoder.isEmpty {
             if handle != nil, now.milliseconds(since: segmentOpened) >= settings.segmentAgeLimitMilliseconds {
                 rotateBeforeNext = true
@@ -110,9 +114,11 @@ public struct LogWriter<Files: LogFileLayer> {
         return false
     }
 
-    /// A final sync, then closes the segment (SIGTERM, the end of an import).
+    /// A final sync and the parity of the last group, then closes the segment (SIGTERM, the end
+    /// of an import).
     public mutating func close(now: MonotonicTime) {
         sync(now: now)
+        writeParity(now: now)
         closeSegment()
     }
 
@@ -121,15 +127,21 @@ public struct LogWriter<Files: LogFileLayer> {
     mutating func writeChunk(now: MonotonicTime) -> Bool {
         let storage = chunk
         var span = storage.bytes.mutableSpan
+        let keyframe = encoder.isKeyframe
         let length = encoder.sealChunk(&span)
         if handle == nil || rotateBeforeNext {
+            writeParity(now: now)
             closeSegment()
             guard openSegment(now: now) else { return false }
+            parity = LogParity()
         }
         guard let current = handle, let number = status.currentSegment else { return false }
+        // A keyframe starts a new parity group: the last one's parity goes first, in the same write.
+        let prefix = keyframe ? prependParity() : 0
         var step = LogStoreStep.write
         do throws(Errno) {
-            try files.write(storage.bytes.span.extracting(0..<length), to: current)
+            try files.write(storage.whole.span.extracting((LogChunkStorage.headroom - prefix)..<(LogChunkStorage.headroom + length)),
+                            to: current)
             step = .sync
             try files.sync(current)
         } catch {
@@ -139,8 +151,9 @@ public struct LogWriter<Files: LogFileLayer> {
             return false
         }
         if status.blocked != nil { unblock() }
-        if let last = segments.indices.last { segments[last].byteCount += length }
-        status.byteCount += length
+        parity.add(storage.bytes.span.extracting(0..<length))
+        if let last = segments.indices.last { segments[last].byteCount += prefix + length }
+        status.byteCount += prefix + length
         status.durableRecordCount += pending.count
         for record in pending {
             if case .fix(let fix) = record { status.lastDurableFixTime = fix.time }
@@ -188,16 +201,23 @@ public struct LogWriter<Files: LogFileLayer> {
     }
 }
 
-/// The writer's chunk buffer, allocated once at start and freed with the writer.
+/// The writer's chunk buffer, allocated once at start and freed with the writer: `bytes` for
+/// the encoder, after `headroom` bytes where a parity chunk is put in front of a keyframe chunk
+/// so that both go out in one write.
 final class LogChunkStorage {
+    /// Room for the largest parity chunk: 10 bytes, the group's length (a varint, at most 10
+    /// bytes) and the parity (16).
+    static var headroom: Int { 64 }
+    let whole: UnsafeMutableBufferPointer<UInt8>
     let bytes: UnsafeMutableBufferPointer<UInt8>
 
     init(byteCount: Int) {
-        bytes = .allocate(capacity: byteCount)
-        bytes.initialize(repeating: 0)
+        whole = .allocate(capacity: LogChunkStorage.headroom + byteCount)
+        whole.initialize(repeating: 0)
+        bytes = UnsafeMutableBufferPointer(rebasing: whole[LogChunkStorage.headroom...])
     }
 
-    deinit { bytes.deallocate() }
+    deinit { whole.deallocate() }
 }
 
 /// A segment file the writer knows: its number and size.

@@ -1,0 +1,70 @@
+import TrackCore
+import TrackIO
+
+/// What the daemon knows of the fixes: the filter that judges each, the sampling policy that
+/// picks those to record, the trip detector, and the last fixes with when they came. Its
+/// methods are the steps of one fix's path (`Daemon+Fix.swift`); nothing here allocates.
+struct FixPipeline {
+    var filter: FixFilter
+    var sampling: SamplingPolicy
+    var trip = TripDetector()
+    var profile = SamplingProfile.track
+    /// The latest fix from the receiver (any mode) and when it came; when the last 2D or 3D one
+    /// came.
+    var lastFix: Fix?
+    var lastFixAt: MonotonicTime?
+    var lastFixedAt: MonotonicTime?
+    /// The latest fix the filter accepted, its accuracy and when: kept precise inside the core
+    /// (every output applies the disclosure as it leaves).
+    var lastGoodFix: Fix?
+    var lastGoodAccuracyMillimetres: Int64?
+    var lastGoodFixAt: MonotonicTime?
+    /// Time to first fix, from start-up.
+    var firstFixAfterMilliseconds: Int64?
+    var lastRejection: FilterRejection?
+    var lastTrigger: RecordTrigger?
+    /// Accepted fixes the permission kept out of the log.
+    var notAllowed = 0
+    var onTrip = false
+
+    init(_ config: TrackdConfig) {
+        filter = FixFilter(settings: ConfigLoader.filterSettings(config))
+        sampling = SamplingPolicy(settings: ConfigLoader.samplingSettings(config))
+        profile = ConfigLoader.profile(config)
+    }
+
+    /// New settings from a reload: the history stays.
+    mutating func apply(_ config: TrackdConfig) {
+        filter.settings = ConfigLoader.filterSettings(config)
+        sampling.settings = ConfigLoader.samplingSettings(config)
+        profile = ConfigLoader.profile(config)
+    }
+
+    /// Notes `fix` and judges it: its accuracy when the filter accepts it, nil otherwise (the
+    /// reason kept in `lastRejection`). `startedAt` is for the time to first fix.
+    mutating func judge(_ fix: borrowing Fix, now: MonotonicTime, startedAt: MonotonicTime) -> Int64? {
+        lastFix = copy fix
+        lastFixAt = now
+        if fix.mode.rawValue >= FixMode.twoD.rawValue { lastFixedAt = now }
+        switch filter.evaluate(fix, now: now) {
+        case .rejected(let reason):
+            lastRejection = reason
+            return nil
+        case .accepted(let accuracy):
+            lastGoodFix = copy fix
+            lastGoodFixAt = now
+            lastGoodAccuracyMillimetres = accuracy
+            if firstFixAfterMilliseconds == nil { firstFixAfterMilliseconds = now.milliseconds(since: startedAt) }
+            onTrip = trip.update(speedMillimetresPerSecond: fix.speedMillimetresPerSecond,
+                                 now: fix.time ?? UTCTime(millisecondsSinceEpoch: 0))
+            return accuracy
+        }
+    }
+
+    /// Asks the sampling policy whether `shown` (the fix as it may be logged) is recorded.
+    mutating func sample(_ shown: borrowing Fix, accuracyMillimetres: Int64, now: MonotonicTime) -> Bool {
+        guard let trigger = sampling.consider(shown, accuracyMillimetres: accuracyMillimetres, now: now) else { return false }
+        lastTrigger = trigger
+        return true
+    }
+}

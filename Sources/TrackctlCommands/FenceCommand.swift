@@ -1,0 +1,152 @@
+import TrackCore
+import TrackIO
+
+/// `trackctl fence validate|check|list`: check a fences file, test one position against it,
+/// or ask the running trackd for every fence's state.
+enum FenceCommand {
+    static let usage: StaticString = """
+        usage: trackctl fence validate [--config FILE] FENCES.geojson
+               trackctl fence check [--config FILE] [--fences FILE] LAT LON [ACCURACY_M]
+               trackctl fence list [--socket PATH]
+
+        validate  read a fences file as trackd would; the first problem names the feature
+        check     one line per fence, "ID inside|outside|unknown", for one fix (no window,
+                  no hysteresis): unknown when the ACCURACY_M circle (default 0) straddles the edge
+        list      the running trackd's fences: state and since when
+
+        --config FILE  take the radius range (and check's default fences file) from this
+                       configuration (default /etc/trackd/trackd.conf when it exists)
+
+        """
+
+    static func run(_ arguments: [String]) -> Int32 {
+        guard let subcommand = arguments.first else {
+            try? FileDescriptor.standardError.writeAll(usage)
+            return 2
+        }
+        let rest = Array(arguments.dropFirst())
+        switch subcommand {
+        case "validate": return validate(rest)
+        case "check": return check(rest)
+        case "list": return ClientCommands.fenceList(rest)
+        case "-h", "--help", "help":
+            try? FileDescriptor.standardOutput.writeAll(usage)
+            return 0
+        default:
+            return fail("unknown subcommand '\(subcommand)'", usage: true)
+        }
+    }
+
+    static func fail(_ message: String, usage showUsage: Bool = false) -> Int32 {
+        try? FileDescriptor.standardError.writeAll("trackctl fence: " + message + "\n")
+        if showUsage { try? FileDescriptor.standardError.writeAll(usage) }
+        return showUsage ? 2 : 1
+    }
+
+    /// Options and positional arguments: `--config` and `--fences` take a value.
+    static func options(_ arguments: [String]) -> (config: String?, fences: String?, positional: [String])? {
+        var config: String?
+        var fences: String?
+        var positional: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if argument == "--config" || argument == "--fences" {
+                guard index + 1 < arguments.count else { return nil }
+                if argument == "--config" { config = arguments[index + 1] } else { fences = arguments[index + 1] }
+                index += 2
+                continue
+            }
+            // A negative coordinate is a value, not an option.
+            if argument.hasPrefix("--") { return nil }
+            positional.append(argument)
+            index += 1
+        }
+        return (config, fences, positional)
+    }
+
+    /// The configuration named, or the default one when present, or the defaults.
+    static func configuration(_ path: String?) -> TrackdConfig? {
+        switch ConfigFiles.load(path ?? ConfigFiles.defaultPath, explicit: path != nil) {
+        case .success(let config): return config
+        case .failure(let error):
+            _ = fail(error.description)
+            return nil
+        }
+    }
+
+    /// The fences at `path`, or nil after printing why not.
+    static func load(_ path: String, settings: FenceSettings) -> FenceSet? {
+        let bytes: [UInt8]
+        do {
+            bytes = try FileDescriptor.readWholeFile(path)
+        } catch {
+            _ = fail(path + ": " + error.message)
+            return nil
+        }
+        do {
+            return try FenceFile.parse(bytes, settings: settings)
+        } catch {
+            _ = fail(path + ": " + error.description)
+            return nil
+        }
+    }
+
+    static func validate(_ arguments: [String]) -> Int32 {
+        guard let parsed = options(arguments), parsed.fences == nil, parsed.positional.count == 1 else {
+            return fail("validate takes one fences file", usage: true)
+        }
+        guard let config = configuration(parsed.config) else { return 1 }
+        let path = parsed.positional[0]
+        guard let fences = load(path, settings: config.fences.settings) else { return 1 }
+        var circles = 0
+        for fence in fences.fences { if case .circle = fence.kind { circles += 1 } }
+        let polygons = fences.count - circles
+        try? FileDescriptor.standardOutput.writeAll(
+            "\(path): \(fences.count) fences (\(circles) circles, \(polygons) polygons with \(fences.ringCount) rings "
+                + "and \(fences.vertexCount) vertices)\n")
+        return 0
+    }
+
+    static func check(_ arguments: [String]) -> Int32 {
+        guard let parsed = options(arguments), (2...3).contains(parsed.positional.count) else {
+            return fail("check takes LAT LON [ACCURACY_M]", usage: true)
+        }
+        let position: Coordinate
+        do {
+            position = try Coordinate(parsing: parsed.positional[0] + "," + parsed.positional[1])
+        } catch {
+            return fail("'\(parsed.positional[0]) \(parsed.positional[1])' is not a latitude and longitude")
+        }
+        var accuracyMetres = 0.0
+        if parsed.positional.count == 3 {
+            guard let value = metres(parsed.positional[2]) else {
+                return fail("'\(parsed.positional[2])' is not an accuracy in metres (0 or more)")
+            }
+            accuracyMetres = value
+        }
+        guard let config = configuration(parsed.config) else { return 1 }
+        guard let fences = load(parsed.fences ?? config.fences.file, settings: config.fences.settings) else { return 1 }
+        var output = BufferedOutput(.standardOutput)
+        var line = TextBuffer()
+        fences.states(at: position, accuracyMetres: accuracyMetres) { index, state in
+            line.removeAll()
+            line.append(string: fences.fences[index].id)
+            line.append(UInt8(ascii: " "))
+            line.append(state.name)
+            line.append(UInt8(ascii: "\n"))
+            try? line.withBytes { (bytes) throws(Errno) in try output.write(bytes) }
+        }
+        try? output.flush()
+        return 0
+    }
+
+    /// A non-negative decimal number of metres, e.g. `12.5`; nil otherwise.
+    static func metres(_ text: String) -> Double? {
+        guard let document = try? JSONDocument.parse(text), document.nodes[0].kind == .number else { return nil }
+        let number = document.nodes[0].number
+        let value = number.double
+        guard !number.negative || number.significand == 0, value.isFinite else { return nil }
+        return value
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import TrackCore
+@testable import TrackDaemon
+@testable import TrackIO
+
+/// The real daemon in this process: its loop and every service, on a scripted source, the
+/// simulated board's fake GPIO backend, a track log and state file in a temporary directory,
+/// and loop times the test chooses. `run(until:)` steps the loop from one deadline to the next
+/// exactly as `Daemon.run` would wake, without reading the clock or sleeping.
+final class InProcessDaemon {
+    typealias TestDaemon = Daemon<ScriptedSource, FakeGPIOBackend>
+
+    let directory: URL
+    var daemon: TestDaemon
+    /// The loop time of the last wake-up, in ms.
+    private(set) var nowMilliseconds: Int64 = 0
+    /// Every wake-up's time, in ms.
+    private(set) var wakeUps: [Int64] = []
+
+    /// `configure` edits the configuration (log, state and socket paths are the test's own).
+    init(_ source: consuming ScriptedSource, permission: PermissionRequest? = .allowAlways,
+         configure: (inout TrackdConfig) -> Void = { _ in }, fences: String? = nil) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("trackd-ip-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        var config = TrackdConfig()
+        config.log.directory = directory.appendingPathComponent("log").path
+        config.log.syncIntervalMilliseconds = 1_000
+        config.state.file = directory.appendingPathComponent("state").path
+        config.board.simulated = true
+        var monitor = FenceMonitor(fences: FenceSet(), settings: config.fences.settings)
+        if let fences {
+            let path = directory.appendingPathComponent("fences.geojson")
+            try fences.write(to: path, atomically: true, encoding: .utf8)
+            config.fences.file = path.path
+        }
+        configure(&config)
+        if fences != nil, case .success(let loaded) = ConfigFiles.fences(config) { monitor = loaded }
+        var state = StateService(file: StateFile(path: config.state.file, storage: PosixStateFileStorage()),
+                                 restricted: config.privacy.restricted,
+                                 maxSpeedMillimetresPerSecond: Int64(config.filter.maxSpeedMillimetresPerSecond))
+        if let permission { try? state.apply(permission, now: .milliseconds(0)) }
+        var board = BoardService(backend: FakeGPIOBackend(chips: [ConfigFiles.simulatedChip]), settings: BoardSettings(config))
+        board.open(ConfigFiles.simulatedBoardMap, simulated: true)
+        daemon = TestDaemon(
+            receiver: ReceiverService(source: source), state: state,
+            trackLog: TrackLogService(config.log, now: .milliseconds(0)),
+            fences: FenceService(monitor, config, loadError: nil), board: board, control: nil, signals: nil,
+            config: config, configSource: ConfigSource(path: directory.appendingPathComponent("trackd.conf").path, explicit: false),
+            boardMap: ConfigFiles.simulatedBoardMap)
+        daemon.start(now: .milliseconds(0), bootTime: UTCTime(millisecondsSinceEpoch: 1_796_040_000_000))
+        step(at: 0)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: directory) }
+
+    /// One wake-up at `milliseconds`, and another at once while a descriptor is ready (the
+    /// fake GPIO's pipes: a press written by the loop itself), as the real poll would return.
+    func step(at milliseconds: Int64) {
+        nowMilliseconds = milliseconds
+        let now = MonotonicTime.milliseconds(milliseconds)
+        daemon.board.driver.board.backend.now = now
+        daemon.loop.wakeWithoutWaiting(now: now)
+        for _ in 0..<8 {
+            wakeUps.append(milliseconds)
+            daemon.step(now: now)
+            daemon.arm(now: now)
+            daemon.loop.wakeWithoutWaiting(now: now)
+            guard daemon.loop.anyReady else { break }
+        }
+    }
+
+    /// Wakes at every deadline the daemon sets, up to `end` ms (inclusive); `at` are extra
+    /// instants with something to do first (a press, a request), run before their wake-up.
+    func run(until end: Int64, at actions: [(Int64, (InProcessDaemon) -> Void)] = []) {
+        var pending = actions.sorted { $0.0 < $1.0 }
+        while true {
+            let deadline = daemon.loop.nextDeadline.map { max($0.nanoseconds / 1_000_000, nowMilliseconds) }
+            let next = min(deadline ?? Int64.max, pending.first?.0 ?? Int64.max)
+            guard next <= end else { break }
+            while let action = pending.first, action.0 <= next {
+                nowMilliseconds = max(nowMilliseconds, action.0)
+                daemon.board.driver.board.backend.now = .milliseconds(nowMilliseconds)
+                action.1(self)
+                pending.removeFirst()
+            }
+            step(at: max(next, nowMilliseconds))
+        }
+        nowMilliseconds = end
+    }
+
+    /// The answer to a control request (`status json`, `where`, `mark old bridge` …), applied
+    /// at the current time as the control socket would.
+    func request(_ text: String) -> String {
+        let reply = ReplyBuffer(capacity: ControlServer.replyCapacity)
+        defer { reply.deallocate() }
+        var buffer = reply
+        let line = ControlLine(Array(text.utf8))
+        let request = line.withSpan { ControlRequest.parse($0) }
+        daemon.answer(request, now: .milliseconds(nowMilliseconds), reply: &buffer)
+        daemon.commitPermission(now: .milliseconds(nowMilliseconds))
+        return String(decoding: buffer.bytes(from: 0), as: UTF8.self)
+    }
+
+    /// The changes of `led` after its request, as `level@ms`, e.g. `["1@0", "0@500"]`.
+    func edges(_ led: LEDLine) -> [String] {
+        guard let line = daemon.board.driver.board.line(of: led) else { return ["no line"] }
+        return daemon.board.driver.board.backend.waveform(of: line).dropFirst().map {
+            "\($0.level.isHigh ? 1 : 0)@\($0.time.nanoseconds / 1_000_000)"
+        }
+    }
+
+    /// Stops as SIGTERM would (a last sync), and reads the log back.
+    func stopAndReadLog() throws -> (records: [LogRecord], problems: [LogProblem]) {
+        daemon.finish(now: .milliseconds(nowMilliseconds))
+        var reader = try LogReader(directory: daemon.trackLog.settings.directory, files: PosixLogFiles())
+        return (reader.readAll(), reader.problems)
+    }
+}
