@@ -139,7 +139,7 @@ private func payload(_ message: NMEAMessage) -> Any? {
     case .zda(let value): value
     case .gst(let value): value
     case .txt(let value): value
-    case .unknown, .proprietary: nil
+    case .other, .unknown, .proprietary: nil
     }
 }
 

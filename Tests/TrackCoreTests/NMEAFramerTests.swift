@@ -229,3 +229,39 @@ struct NMEAFramerTests {
         }
     }
 }
+
+/// The sentence table: every decoded type's row agrees with its decoder and its letters.
+@Suite("the sentence table") struct SentenceTableTests {
+    @Test(arguments: [
+        (SentenceType.gga, "GGA", 10), (.rmc, "RMC", 10), (.gsa, "GSA", 3), (.gsv, "GSV", 4), (.vtg, "VTG", 5),
+        (.gll, "GLL", 5), (.gns, "GNS", 7), (.zda, "ZDA", 5), (.gst, "GST", 9), (.txt, "TXT", 5),
+        (.unknown, "unknown", 0), (.proprietary, "proprietary", 0),
+    ] as [(SentenceType, String, Int)])
+    func rows(type: SentenceType, name: String, minimumFields: Int) throws {
+        #expect(type.name == name)
+        #expect(type.minimumFields == minimumFields)
+        if minimumFields > 0 {
+            #expect(try NMEASentence(parsing: nmea("GN" + name + ",1")).type == type)
+        }
+    }
+
+    /// One field short of the row's minimum is `tooFewFields` for that type, through the
+    /// decoder's own initializer and through the receiver alike.
+    @Test(arguments: ["GGA", "RMC", "GSA", "GSV", "VTG", "GLL", "GNS", "ZDA", "GST", "TXT"])
+    func oneFieldShort(name: String) throws {
+        let type = try #require(SentenceType.allDecoded.first { $0.name == name })
+        let body = "GP" + name + String(repeating: ",1", count: type.minimumFields - 2)
+        let sentence = try NMEASentence(parsing: nmea(body))
+        #expect(sentence.fieldCount == type.minimumFields - 1)
+        #expect(throws: NMEAError.tooFewFields(type, count: type.minimumFields - 1)) { try NMEAMessage(sentence) }
+        var receiver = NMEAReceiver()
+        nmeaLine(body).withUnsafeBytes { receiver.consume($0) { _ in } }
+        #expect(receiver.counters.malformed == 1)
+        #expect(receiver.lastError == .tooFewFields(type, count: type.minimumFields - 1))
+    }
+}
+
+extension SentenceType {
+    /// The decoded types, for the table tests.
+    static let allDecoded: [SentenceType] = [.gga, .rmc, .gsa, .gsv, .vtg, .gll, .gns, .zda, .gst, .txt]
+}

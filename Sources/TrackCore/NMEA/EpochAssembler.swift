@@ -1,4 +1,5 @@
-/// Merges decoded sentences into one `Fix` per receiver epoch, following gpsd's rules:
+/// Merges decoded sentences into one `Fix` per receiver epoch (each sentence type's
+/// `contribute`, through the sentence table), following gpsd's rules:
 ///
 /// * a change of UTC time (more than 10 ms) in RMC, GGA, GLL, GNS or ZDA starts a new epoch;
 ///   sentences without a time (GSA, GSV, VTG, GST) belong to the epoch in progress;
@@ -28,58 +29,6 @@ public struct EpochAssembler: Sendable {
 
     /// An assembler with no date yet.
     public init() {}
-
-    /// Adds one decoded sentence; returns true when it started a new epoch, so that the
-    /// previous one is complete: its fix is then in `completed`.
-    @inline(__always)
-    public mutating func add(_ message: borrowing NMEAMessage, talker: UInt16) -> Bool {
-        var done = false
-        switch message {
-        case .gga(let gga):
-            done = startEpoch(at: gga.time)
-            merge(gga)
-        case .rmc(let rmc):
-            if rmc.status == UInt8(ascii: "A") || rmc.status == UInt8(ascii: "D"), let date = rmc.date {
-                self.date = date
-                lastTimeOfDay = rmc.time
-            }
-            done = startEpoch(at: rmc.time)
-            merge(rmc)
-        case .gll(let gll):
-            done = startEpoch(at: gll.time)
-            merge(gll)
-        case .gns(let gns):
-            done = startEpoch(at: gns.time)
-            merge(gns)
-        case .zda(let zda):
-            if let date = zda.date { self.date = date; lastTimeOfDay = zda.time }
-            done = startEpoch(at: zda.time)
-            // A time-only epoch still tells the time (the u-blox LEA-4H starts with a lone ZDA).
-            if zda.time != nil { hasData = true }
-        case .gsa(let gsa):
-            merge(gsa)
-        case .gsv(let gsv):
-            hasData = true
-            let slot = Int(talkerSlot(talker))
-            if let inView = gsv.satellitesInView { inViewByTalker[slot] = inView }
-            var total = 0
-            for index in 0..<8 { total += Int(inViewByTalker[index]) }
-            fix.satellitesInView = UInt8(min(total, 255))
-        case .vtg(let vtg):
-            guard vtg.faaMode != UInt8(ascii: "N") else { return false }
-            hasData = true
-            if let course = vtg.courseTrueMillidegrees { fix.courseMillidegrees = course }
-            if let speed = vtg.speedMillimetresPerSecond { fix.speedMillimetresPerSecond = speed }
-        case .gst(let gst):
-            hasData = true
-            fix.latitudeErrorCentimetres = gst.latitudeErrorCentimetres
-            fix.longitudeErrorCentimetres = gst.longitudeErrorCentimetres
-            fix.altitudeErrorCentimetres = gst.altitudeErrorCentimetres
-        case .txt, .unknown, .proprietary:
-            return false
-        }
-        return done
-    }
 
     /// Ends the input: completes the epoch in progress, if any; true when there was one (its
     /// fix is then in `completed`).

@@ -17,6 +17,8 @@ public struct NMEAReceiver: Sendable {
     public private(set) var counters = NMEACounters()
     /// The most recent rejection, for diagnostics (`trackctl doctor`, decode's summary).
     public private(set) var lastError: NMEAError?
+    /// Whether the sentence being handled completed an epoch.
+    var completedEpoch = false
 
     /// A pipeline waiting for its first `$`.
     public init() {}
@@ -74,26 +76,42 @@ public struct NMEAReceiver: Sendable {
         if let fix = finish() { onFix(fix) }
     }
 
-    /// Decodes the framer's sentence into the epoch; true when that completed an epoch.
+    /// Decodes the framer's sentence into the epoch through its row of the sentence table;
+    /// true when that completed an epoch.
     @inline(__always)
     mutating func handleSentence() -> Bool {
-        let talker = framer.sentence.talker
-        var done = false
+        let type = framer.sentence.type
+        completedEpoch = false
         do {
-            try NMEAMessage.decode(&framer.sentence, into: &assembler) { message, assembler in
-                done = assembler.add(message, talker: talker)
-            }
+            try type.visitRow(&self)
         } catch {
             counters.count(error)
             lastError = error
             return false
         }
-        // The kinds of message that are not errors, by the type `NMEAMessage.decode` went by.
-        switch framer.sentence.type {
+        // The kinds of message that are not errors, by the row the sentence went through.
+        switch type {
         case .unknown: counters.unknown += 1
         case .proprietary: counters.proprietary += 1
         default: counters.accepted += 1
         }
-        return done
+        return completedEpoch
     }
+}
+
+extension NMEAReceiver: SentenceTableVisitor {
+    /// A row of the table: the minimum field count, the decoder reading the framer's sentence
+    /// in place, and its contribution to the epoch.
+    @inline(__always)
+    mutating func visit<Decoder: NMEASentenceDecoder>(_ decoder: Decoder.Type, minimumFields: Int) throws(NMEAError) {
+        let count = framer.sentence.fieldCount
+        guard count >= minimumFields else { throw .tooFewFields(Decoder.type, count: count) }
+        let talker = framer.sentence.talker
+        let sentence = try Decoder(decoding: &framer.sentence)
+        completedEpoch = sentence.contribute(to: &assembler, talker: talker)
+    }
+
+    /// Unknown and proprietary sentences add nothing.
+    mutating func skip() {}
+
 }

@@ -1,5 +1,5 @@
 /// GGA, fix data: `$GPGGA,123519,4807.038,N,01131.324,E,1,08,0.9,545.4,M,46.9,M,,*47`.
-public struct GGA: Equatable, Sendable {
+public struct GGA: NMEASentenceDecoder, Equatable, Sendable {
     /// UTC time of the fix.
     public var time: TimeOfDay?
     /// Position; nil when the receiver left it empty.
@@ -20,15 +20,9 @@ public struct GGA: Equatable, Sendable {
     /// Differential reference station 0…1023.
     public var dgpsStation: UInt16?
 
-    /// Decodes a framed GGA sentence.
-    public init(_ s: borrowing NMEASentence) throws(NMEAError) {
-        var sentence = copy s
-        try self.init(decoding: &sentence)
-    }
-
-    /// Decodes in place (the readers are `mutating` only to read in place); `s` is only read.
-    init(decoding s: inout NMEASentence) throws(NMEAError) {
-        guard s.fieldCount >= 10 else { throw .tooFewFields(.gga, count: s.fieldCount) }
+    /// Decodes in place (the readers are `mutating` only to read in place); `s` is only read,
+    /// and has the table's minimum field count.
+    public init(decoding s: inout NMEASentence) throws(NMEAError) {
         time = try s.time(1)
         position = try s.position(latitudeAt: 2)
         quality = try s.integer(6, in: 0...9).map { UInt8($0) }
@@ -38,6 +32,19 @@ public struct GGA: Equatable, Sendable {
         geoidSeparationMillimetres = try s.decimal(11, scale: 3, in: -1_000_000...1_000_000).map { Int32($0) }
         dgpsAgeMilliseconds = try s.decimal(13, scale: 3, in: 0...1_000_000_000).map { Int32($0) }
         dgpsStation = try s.integer(14, in: 0...9999).map { UInt16($0) }
+    }
+
+    /// The sentence type of this decoder's table row.
+    public static var type: SentenceType { .gga }
+
+    /// This sentence as an `NMEAMessage`.
+    public var message: NMEAMessage { .gga(self) }
+
+    /// What the sentence adds to the epoch in progress; true when it completed the previous one.
+    public func contribute(to epoch: inout EpochAssembler, talker: UInt16) -> Bool {
+        let done = epoch.startEpoch(at: time)
+        epoch.merge(self)
+        return done
     }
 }
 

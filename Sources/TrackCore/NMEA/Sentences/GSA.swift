@@ -1,6 +1,6 @@
 /// GSA, DOP and active satellites: `$GPGSA,A,3,04,05,,09,12,,,24,,,,,2.5,1.3,2.1*39`.
 /// NMEA 4.1 adds a system ID after VDOP; the Navior CH-4701 sends 24 satellite slots.
-public struct GSA: Equatable, Sendable {
+public struct GSA: NMEASentenceDecoder, Equatable, Sendable {
     /// `M` manual or `A` automatic 2D/3D selection.
     public var selection: UInt8?
     /// Fix type: 1 none, 2 2D, 3 3D.
@@ -18,16 +18,10 @@ public struct GSA: Equatable, Sendable {
     /// NMEA 4.1 GNSS system ID (1 GPS, 2 GLONASS, 3 Galileo, 4 BeiDou, 5 QZSS, 6 NavIC).
     public var systemID: UInt8?
 
-    /// Decodes a framed GSA sentence.
-    public init(_ s: borrowing NMEASentence) throws(NMEAError) {
-        var sentence = copy s
-        try self.init(decoding: &sentence)
-    }
-
-    /// Decodes in place (the readers are `mutating` only to read in place); `s` is only read.
-    init(decoding s: inout NMEASentence) throws(NMEAError) {
+    /// Decodes in place (the readers are `mutating` only to read in place); `s` is only read,
+    /// and has the table's minimum field count.
+    public init(decoding s: inout NMEASentence) throws(NMEAError) {
         // The i.Trek M3 sends `$GPGSA,A,1,,,,*32` without a fix: short, but its mode is usable.
-        guard s.fieldCount >= 3 else { throw .tooFewFields(.gsa, count: s.fieldCount) }
         selection = try s.character(1)
         // Antaris receivers put `E` (dead reckoning) in the fix type: not a 2D/3D fix.
         if try s.character(2) == UInt8(ascii: "E") {
@@ -60,6 +54,18 @@ public struct GSA: Equatable, Sendable {
     }
 
     static func validDOP(_ centi: Int64) -> Int32? { centi < 9900 ? Int32(centi) : nil }
+
+    /// The sentence type of this decoder's table row.
+    public static var type: SentenceType { .gsa }
+
+    /// This sentence as an `NMEAMessage`.
+    public var message: NMEAMessage { .gsa(self) }
+
+    /// What the sentence adds to the epoch in progress; true when it completed the previous one.
+    public func contribute(to epoch: inout EpochAssembler, talker: UInt16) -> Bool {
+        epoch.merge(self)
+        return false
+    }
 }
 
 extension GSA {

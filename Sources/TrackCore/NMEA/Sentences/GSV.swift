@@ -20,7 +20,7 @@ public struct SatelliteInView: Equatable, Sendable {
 
 /// GSV, satellites in view, one of a numbered set:
 /// `$GPGSV,2,1,08,01,40,083,46,02,17,308,41,12,07,344,39,14,22,228,45*75`.
-public struct GSV: Equatable, Sendable {
+public struct GSV: NMEASentenceDecoder, Equatable, Sendable {
     /// Number of sentences in the set.
     public var total: UInt8
     /// This sentence's number, 1…total.
@@ -34,15 +34,9 @@ public struct GSV: Equatable, Sendable {
     /// NMEA 4.1 signal ID, when sent.
     public var signalID: UInt8?
 
-    /// Decodes a framed GSV sentence.
-    public init(_ s: borrowing NMEASentence) throws(NMEAError) {
-        var sentence = copy s
-        try self.init(decoding: &sentence)
-    }
-
-    /// Decodes in place (the readers are `mutating` only to read in place); `s` is only read.
-    init(decoding s: inout NMEASentence) throws(NMEAError) {
-        guard s.fieldCount >= 4 else { throw .tooFewFields(.gsv, count: s.fieldCount) }
+    /// Decodes in place (the readers are `mutating` only to read in place); `s` is only read,
+    /// and has the table's minimum field count.
+    public init(decoding s: inout NMEASentence) throws(NMEAError) {
         guard let total = try s.integer(1, in: 1...99) else { throw .malformedField(.gsv, field: 1) }
         guard let number = try s.integer(2, in: 1...99) else { throw .malformedField(.gsv, field: 2) }
         guard number <= total else { throw .outOfRange(.gsv, field: 2) }
@@ -65,6 +59,23 @@ public struct GSV: Equatable, Sendable {
                 snr: try s.integer(index + 3, in: 0...99).map { UInt8($0) })
             satelliteCount += 1
         }
+    }
+
+    /// The sentence type of this decoder's table row.
+    public static var type: SentenceType { .gsv }
+
+    /// This sentence as an `NMEAMessage`.
+    public var message: NMEAMessage { .gsv(self) }
+
+    /// What the sentence adds to the epoch in progress; true when it completed the previous one.
+    public func contribute(to epoch: inout EpochAssembler, talker: UInt16) -> Bool {
+        epoch.hasData = true
+        let slot = Int(talkerSlot(talker))
+        if let satellitesInView { epoch.inViewByTalker[slot] = satellitesInView }
+        var total = 0
+        for index in 0..<8 { total += Int(epoch.inViewByTalker[index]) }
+        epoch.fix.satellitesInView = UInt8(min(total, 255))
+        return false
     }
 }
 

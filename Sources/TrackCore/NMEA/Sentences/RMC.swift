@@ -1,6 +1,6 @@
 /// RMC, recommended minimum data:
 /// `$GPRMC,225446.33,A,4916.45,N,12311.12,W,000.5,054.7,191194,020.3,E,A*68`.
-public struct RMC: Equatable, Sendable {
+public struct RMC: NMEASentenceDecoder, Equatable, Sendable {
     /// UTC time of the fix.
     public var time: TimeOfDay?
     /// `A` valid, `V` warning (no usable fix); nil when empty.
@@ -18,15 +18,9 @@ public struct RMC: Equatable, Sendable {
     /// FAA mode indicator (NMEA 2.3+): A autonomous, D differential, E estimated, N not valid…
     public var faaMode: UInt8?
 
-    /// Decodes a framed RMC sentence.
-    public init(_ s: borrowing NMEASentence) throws(NMEAError) {
-        var sentence = copy s
-        try self.init(decoding: &sentence)
-    }
-
-    /// Decodes in place (the readers are `mutating` only to read in place); `s` is only read.
-    init(decoding s: inout NMEASentence) throws(NMEAError) {
-        guard s.fieldCount >= 10 else { throw .tooFewFields(.rmc, count: s.fieldCount) }
+    /// Decodes in place (the readers are `mutating` only to read in place); `s` is only read,
+    /// and has the table's minimum field count.
+    public init(decoding s: inout NMEASentence) throws(NMEAError) {
         time = try s.time(1)
         status = try s.character(2)
         position = try s.position(latitudeAt: 3)
@@ -50,5 +44,22 @@ public struct RMC: Equatable, Sendable {
         case UInt8(ascii: "W"): return -Int32(value)
         default: return nil
         }
+    }
+
+    /// The sentence type of this decoder's table row.
+    public static var type: SentenceType { .rmc }
+
+    /// This sentence as an `NMEAMessage`.
+    public var message: NMEAMessage { .rmc(self) }
+
+    /// What the sentence adds to the epoch in progress; true when it completed the previous one.
+    public func contribute(to epoch: inout EpochAssembler, talker: UInt16) -> Bool {
+        if status == UInt8(ascii: "A") || status == UInt8(ascii: "D"), let date {
+            epoch.date = date
+            epoch.lastTimeOfDay = time
+        }
+        let done = epoch.startEpoch(at: time)
+        epoch.merge(self)
+        return done
     }
 }
