@@ -208,7 +208,7 @@ struct NMEAFramerTests {
         (nmea("PQGSV,1,1,00"), .gsv, 0x5051),
         (nmea("PUBX,00,081350.00"), .proprietary, 0),
         (nmea("PGRME,15.0,M,45.0,M,25.0,M"), .proprietary, 0),
-        (nmea("GPGBS,235458.00,1.4,1.3,3.1,03,,-21.4,3.8"), .unknown, 0x4750),
+        (nmea("GPGRS,112257.00,1,-0.1,-0.3,-0.1,,,,,,,,,"), .unknown, 0x4750),
         (nmea("GPXY,1"), .unknown, 0x4750),
         (nmea(""), .unknown, 0),
     ])
@@ -234,7 +234,7 @@ struct NMEAFramerTests {
 @Suite("the sentence table") struct SentenceTableTests {
     @Test(arguments: [
         (SentenceType.gga, "GGA", 10), (.rmc, "RMC", 10), (.gsa, "GSA", 3), (.gsv, "GSV", 4), (.vtg, "VTG", 5),
-        (.gll, "GLL", 5), (.gns, "GNS", 7), (.zda, "ZDA", 5), (.gst, "GST", 9), (.txt, "TXT", 5),
+        (.gll, "GLL", 5), (.gns, "GNS", 7), (.zda, "ZDA", 5), (.gst, "GST", 9), (.txt, "TXT", 5), (.gbs, "GBS", 5),
         (.unknown, "unknown", 0), (.proprietary, "proprietary", 0),
     ] as [(SentenceType, String, Int)])
     func rows(type: SentenceType, name: String, minimumFields: Int) throws {
@@ -247,7 +247,7 @@ struct NMEAFramerTests {
 
     /// One field short of the row's minimum is `tooFewFields` for that type, through the
     /// decoder's own initializer and through the receiver alike.
-    @Test(arguments: ["GGA", "RMC", "GSA", "GSV", "VTG", "GLL", "GNS", "ZDA", "GST", "TXT"])
+    @Test(arguments: ["GGA", "RMC", "GSA", "GSV", "VTG", "GLL", "GNS", "ZDA", "GST", "TXT", "GBS"])
     func oneFieldShort(name: String) throws {
         let type = try #require(SentenceType.allDecoded.first { $0.name == name })
         let body = "GP" + name + String(repeating: ",1", count: type.minimumFields - 2)
@@ -263,5 +263,5 @@ struct NMEAFramerTests {
 
 extension SentenceType {
     /// The decoded types, for the table tests.
-    static let allDecoded: [SentenceType] = [.gga, .rmc, .gsa, .gsv, .vtg, .gll, .gns, .zda, .gst, .txt]
+    static let allDecoded: [SentenceType] = [.gga, .rmc, .gsa, .gsv, .vtg, .gll, .gns, .zda, .gst, .txt, .gbs]
 }

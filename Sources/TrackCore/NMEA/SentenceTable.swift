@@ -16,6 +16,7 @@ public enum SentenceType: UInt32, Equatable, Sendable {
     case zda = 0x5A_44_41
     case gst = 0x47_53_54
     case txt = 0x54_58_54
+    case gbs = 0x47_42_53
     /// A formatter trackd does not decode (e.g. `RMB`).
     case unknown = 0
     /// A proprietary sentence (`$P…`, e.g. `$PUBX`), skipped by design.
@@ -40,6 +41,7 @@ extension SentenceType {
         case .zda: try visitor.visit(ZDA.self, minimumFields: 5)
         case .gst: try visitor.visit(GST.self, minimumFields: 9)
         case .txt: try visitor.visit(TXT.self, minimumFields: 5)
+        case .gbs: try visitor.visit(GBS.self, minimumFields: 5)
         case .unknown, .proprietary: visitor.skip()
         }
     }
