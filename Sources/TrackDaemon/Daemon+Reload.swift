@@ -52,16 +52,16 @@ extension Daemon where Source: ~Copyable {
             loop.cancel(TimerID.logSync)
             trackLog.serviceTimer(&loop, timer: TimerID.logSync, now: now)
         }
-        if loaded.control.group != old.control.group { applyControlGroup() }
+        if !loaded.control.group.bytesEqual(old.control.group) { applyControlGroup() }
         if loaded.privacy.restricted != old.privacy.restricted { state.restrict(loaded.privacy.restricted) }
         var restart = ""
-        if loaded.control.socket != old.control.socket { restart += ", control.socket" }
-        if loaded.state.file != old.state.file { restart += ", state.file" }
+        if !loaded.control.socket.bytesEqual(old.control.socket) { restart += ", control.socket" }
+        if !loaded.state.file.bytesEqual(old.state.file) { restart += ", state.file" }
         if loaded.board.simulated != old.board.simulated { restart += ", board.simulated" }
         if map != boardMap { restart += ", the [board] lines" }
         reloads.reloads += 1
         reloads.lastReloadError = nil
-        reloads.reloadNeedsRestart = restart.isEmpty ? nil : String(restart.dropFirst(2))
+        reloads.reloadNeedsRestart = restart.isEmpty ? nil : restart.droppingBytes(2)
         if let keys = reloads.reloadNeedsRestart {
             say("reloaded " + configSource.path + "; changed but applied only when trackd restarts: " + keys)
         } else {

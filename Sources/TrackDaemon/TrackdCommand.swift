@@ -166,26 +166,27 @@ public enum TrackdCommand {
             return index < arguments.count ? arguments[index] : nil
         }
         while index < arguments.count {
-            switch arguments[index] {
-            case "-h", "--help":
+            // Arguments compare byte for byte (String == would link Unicode's tables).
+            let argument = arguments[index]
+            if argument.bytesEqual("-h") || argument.bytesEqual("--help") {
                 try? FileDescriptor.standardOutput.writeAll(usage)
                 return .exit(0)
-            case "--config":
+            } else if argument.bytesEqual("--config") {
                 guard let path = value() else { return fail("--config needs a path") }
                 options.configPath = path
                 options.explicitConfig = true
-            case "--check":
+            } else if argument.bytesEqual("--check") {
                 options.check = true
-            case "--replay":
+            } else if argument.bytesEqual("--replay") {
                 guard let path = value() else { return fail("--replay needs a file") }
                 options.replay = path
-            case "--speed":
+            } else if argument.bytesEqual("--speed") {
                 guard let text = value(), let speed = Int(text), speed >= 0 else {
                     return fail("--speed needs a whole number ≥ 0")
                 }
                 options.speed = speed
-            default:
-                return fail("unknown argument '\(arguments[index])'")
+            } else {
+                return fail("unknown argument '\(argument)'")
             }
             index += 1
         }

@@ -29,12 +29,12 @@ public struct FileSystemInfo: Equatable, Sendable {
             // `36 35 98:0 /root /mnt rw,noatime master:1 - ext3 /dev/root rw`: fields 3 and 5,
             // then type and source after the lone `-`.
             let fields = line.split(separator: UInt8(ascii: " "))
-            guard fields.count >= 10, String(decoding: fields[2], as: UTF8.self) == device,
+            guard fields.count >= 10, fields[2].elementsEqual(device.utf8),
                   let dash = fields.firstIndex(where: { $0.count == 1 && $0.first == UInt8(ascii: "-") }),
                   dash + 2 < fields.count else { continue }
             let mount = unescaped(fields[4])
             // Bind mounts repeat a device: the deepest mount point above `path` wins.
-            guard path == mount || path.hasPrefix(mount == "/" ? "/" : mount + "/") else { continue }
+            guard path.bytesEqual(mount) || path.bytesHavePrefix(mount.bytesEqual("/") ? "/" : mount + "/") else { continue }
             if let found = best, found.mountPoint.utf8.count >= mount.utf8.count { continue }
             best = FileSystemInfo(path: path, mountPoint: mount, source: unescaped(fields[dash + 2]),
                                   type: String(decoding: fields[dash + 1], as: UTF8.self))

@@ -51,6 +51,17 @@ public struct SerialPort: ReceiverSource, ~Copyable {
             self.coalescingMinimumMilliseconds = coalescingMinimumMilliseconds
             self.coalescingMaximumMilliseconds = coalescingMaximumMilliseconds
         }
+
+        /// The same settings, the device path compared byte for byte.
+        public static func == (left: Configuration, right: Configuration) -> Bool {
+            left.path.bytesEqual(right.path) && left.baud == right.baud
+                && left.reopenMinimumMilliseconds == right.reopenMinimumMilliseconds
+                && left.reopenMaximumMilliseconds == right.reopenMaximumMilliseconds
+                && left.autoBaudWindowMilliseconds == right.autoBaudWindowMilliseconds
+                && left.coalescingBytes == right.coalescingBytes
+                && left.coalescingMinimumMilliseconds == right.coalescingMinimumMilliseconds
+                && left.coalescingMaximumMilliseconds == right.coalescingMaximumMilliseconds
+        }
     }
 
     /// What the port was set up with.

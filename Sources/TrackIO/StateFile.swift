@@ -24,8 +24,9 @@ public struct StateFile<Storage: StateFileStorage> {
         self.path = path
         self.temporaryPath = path + ".tmp"
         self.storage = storage
-        if let slash = path.lastIndex(of: "/") {
-            self.directory = slash == path.startIndex ? "/" : String(path[..<slash])
+        let bytes = Array(path.utf8)
+        if let slash = bytes.lastIndex(of: UInt8(ascii: "/")) {
+            self.directory = slash == 0 ? "/" : String(decoding: bytes[..<slash], as: UTF8.self)
         } else {
             self.directory = "."
         }

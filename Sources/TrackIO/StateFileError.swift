@@ -37,6 +37,6 @@ public enum StateFileError: Error, Equatable, Sendable {
 
     private static func hex(_ value: UInt32) -> String {
         let digits = String(value, radix: 16)
-        return "0x" + String(repeating: "0", count: 8 - digits.count) + digits
+        return "0x" + String(repeating: "0", count: 8 - digits.utf8.count) + digits
     }
 }

@@ -218,6 +218,19 @@ struct NMEAFramerTests {
         #expect(sentence.talker == talker)
     }
 
+    // The receiver ends most sentences in one step (`scanTail`: `*hh` and the line end when
+    // all of it is in the chunk); fed one byte at a time it never can. Both must agree on every
+    // case, the malformed checksums and the field limit at the `*` included.
+    @Test("each case: one chunk and byte by byte count the same", arguments: framerCases)
+    func wholeChunkMatchesByteByByte(_ testCase: FramerCase) {
+        let whole = receive(testCase.input, chunk: max(testCase.input.count, 1))
+        let bytes = receive(testCase.input, chunk: 1)
+        #expect(whole.counters == bytes.counters)
+        #expect(whole.fixes == bytes.fixes)
+        let sentences = testCase.expected.filter { if case .sentence = $0 { true } else { false } }.count
+        #expect(whole.counters.accepted + whole.counters.unknown + whole.counters.proprietary == sentences)
+    }
+
     @Test("feeding byte by byte or in one chunk gives the same result")
     func chunking() {
         let stream = framerCases.flatMap(\.input)

@@ -104,3 +104,21 @@ import TrackCore
         if let number { #expect(LogSegmentName.name(number) == name) }
     }
 }
+
+@Suite struct LogSegmentPathTests {
+    /// The writer's in-place segment path is the reader's `directory/name`, for a directory
+    /// given with and without its trailing slash (no doubled slash), for the first, a middle
+    /// and the last segment number, and again after a first use (the storage is reused).
+    @Test(arguments: [false, true])
+    func writerBuildsTheSamePathInPlace(trailingSlash: Bool) throws {
+        let folder = try TemporaryFolder()
+        defer { folder.remove() }
+        let directory = folder.file("log")
+        let settings = LogWriterSettings(directory: directory + (trailingSlash ? "/" : ""))
+        var writer = try LogWriter(settings: settings, files: PosixLogFiles(), now: MonotonicTime(nanoseconds: 0))
+        for number: UInt64 in [1, 42, 9_999_999_999, 7] {
+            #expect(writer.segmentPath(number) == writer.path(number))
+        }
+        #expect(writer.segmentPath(7) == directory + "/0000000007.tlog")
+    }
+}

@@ -1,9 +1,13 @@
 #!/usr/bin/env python3
 """Helpers for `scripts/bench fences` (run under .venv-fences, see scripts/setup-fences-venv).
 
-  fences.py generate N SEED OUT.geojson   N seeded fences around Tübingen in a 1° x 1.5° box:
+  fences.py generate N SEED OUT.geojson [ROUTE.gpx]
+                                          N seeded fences around Tübingen in a 1° x 1.5° box:
                                           40 % circles (30-500 m), 60 % star-shaped polygons
-                                          of 20-200 vertices (50-600 m across)
+                                          of 20-200 vertices (50-600 m across); with ROUTE, the
+                                          last 12 of them (ids route-0 ... route-11, circles
+                                          and polygons alternating, 120-250 m) are centred on
+                                          points spread along the route, so it runs through them
   fences.py points COUNT SEED OUT.txt     a vehicle's 1 Hz track through the box: lines of
                                           latitude and longitude in nanodegrees and accuracy mm
   fences.py shapely FENCES POINTS         the peer: shapely STRtree.query(point,
@@ -26,7 +30,30 @@ def local(lat, lon, east, north):
             lon + east / (METRES_PER_DEGREE * math.cos(math.radians(lat))))
 
 
-def generate(n, seed, path):
+def star(rnd, lat, lon, low, high):
+    """A star-shaped polygon of 20-200 vertices at 0.6-1.0 times a size of `low`-`high` metres
+    from its centre (the random numbers drawn in the order they always were)."""
+    vertices = rnd.randint(20, 200)
+    size = rnd.uniform(low, high)
+    angles = [2 * math.pi * (k + rnd.uniform(0.1, 0.9)) / vertices for k in range(vertices)]
+    ring = []
+    for a in angles:
+        r = size * rnd.uniform(0.6, 1.0)
+        plat, plon = local(lat, lon, r * math.sin(a), r * math.cos(a))
+        ring.append([round(plon, 7), round(plat, 7)])
+    ring.append(ring[0])
+    return {"type": "Polygon", "coordinates": [ring]}
+
+
+def route_points(path):
+    """(lat, lon) of every trkpt of a GPX file, in order."""
+    import re
+    with open(path) as gpx:
+        text = gpx.read()
+    return [(float(a), float(b)) for a, b in re.findall(r'<trkpt lat="([-0-9.]+)" lon="([-0-9.]+)"', text)]
+
+
+def generate(n, seed, path, route=None):
     rnd = random.Random(seed)
     features = []
     for i in range(n):
@@ -37,17 +64,20 @@ def generate(n, seed, path):
             props["radius"] = round(rnd.uniform(30, 500), 1)
             geometry = {"type": "Point", "coordinates": [round(lon, 7), round(lat, 7)]}
         else:
-            vertices = rnd.randint(20, 200)
-            size = rnd.uniform(25, 300)
-            angles = [2 * math.pi * (k + rnd.uniform(0.1, 0.9)) / vertices for k in range(vertices)]
-            ring = []
-            for a in angles:
-                r = size * rnd.uniform(0.6, 1.0)
-                plat, plon = local(lat, lon, r * math.sin(a), r * math.cos(a))
-                ring.append([round(plon, 7), round(plat, 7)])
-            ring.append(ring[0])
-            geometry = {"type": "Polygon", "coordinates": [ring]}
+            geometry = star(rnd, lat, lon, 25, 300)
         features.append({"type": "Feature", "properties": props, "geometry": geometry})
+    if route:
+        on_route = route_points(route)
+        count = min(12, n)
+        for k in range(count):
+            lat, lon = on_route[k * len(on_route) // count]
+            props = {"id": "route-%d" % k}
+            if k % 2 == 0:
+                props["radius"] = round(rnd.uniform(120, 250), 1)
+                geometry = {"type": "Point", "coordinates": [round(lon, 7), round(lat, 7)]}
+            else:
+                geometry = star(rnd, lat, lon, 120, 250)
+            features[n - count + k] = {"type": "Feature", "properties": props, "geometry": geometry}
     with open(path, "w") as out:
         json.dump({"type": "FeatureCollection", "features": features}, out)
 
@@ -110,7 +140,7 @@ def peer(fences_path, points_path):
 if __name__ == "__main__":
     command = sys.argv[1]
     if command == "generate":
-        generate(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])
+        generate(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], sys.argv[5] if len(sys.argv) > 5 else None)
     elif command == "points":
         points(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])
     elif command == "shapely":

@@ -46,6 +46,15 @@ public enum BoardLine: Equatable, Sendable {
     /// The line's offset on its chip, 0 … 1023, e.g. 17.
     case offset(Int)
 
+    /// Same name (byte for byte, as the kernel compares line names) or same offset.
+    public static func == (left: BoardLine, right: BoardLine) -> Bool {
+        switch (left, right) {
+        case (.name(let a), .name(let b)): a.bytesEqual(b)
+        case (.offset(let a), .offset(let b)): a == b
+        default: false
+        }
+    }
+
     /// The highest offset accepted, 1023: no SoC's GPIO chip has more lines.
     public static let maximumOffset = 1023
 

@@ -15,6 +15,13 @@ public struct BoardMap: Equatable, Sendable {
     /// An empty map: no receiver device, no chip, no lines.
     public init() {}
 
+    /// The same device, chip and lines, names compared byte for byte.
+    public static func == (left: BoardMap, right: BoardMap) -> Bool {
+        left.receiverDevice.bytesEqual(right.receiverDevice) && left.chip.bytesEqual(right.chip)
+            && left.roles.count == right.roles.count
+            && zip(left.roles, right.roles).allSatisfy { $0 == $1 }
+    }
+
     /// The line of `role`, nil when the board has none.
     public subscript(role: BoardRole) -> BoardLine? {
         get { roles[role.rawValue] }
@@ -41,12 +48,12 @@ public struct BoardMap: Equatable, Sendable {
     public static func parse(_ text: String, file: String) throws(ConfigError) -> BoardMap {
         var map = BoardMap()
         var section: String?
-        var seen: [String: Int] = [:]
+        var seen: [[UInt8]: Int] = [:]
         let known = ["receiver", "gpio"]
         for entry in try iniLines(text, file: file) {
             switch entry {
             case .section(let name, let line):
-                guard known.contains(name) else {
+                guard known.containsBytes(name) else {
                     throw ConfigError(file: file, line: line, key: nil, problem: .unknownSection(name, known: known))
                 }
                 section = name
@@ -55,10 +62,10 @@ public struct BoardMap: Equatable, Sendable {
                     throw ConfigError(file: file, line: line, key: key, problem: .keyOutsideSection)
                 }
                 let qualified = section + "." + key
-                if let first = seen[qualified] {
+                if let first = seen[Array(qualified.utf8)] {
                     throw ConfigError(file: file, line: line, key: qualified, problem: .duplicateKey(firstLine: first))
                 }
-                seen[qualified] = line
+                seen[Array(qualified.utf8)] = line
                 do throws(ConfigError.Problem) {
                     try map.set(section: section, key: key, value: value)
                 } catch {
@@ -70,18 +77,18 @@ public struct BoardMap: Equatable, Sendable {
     }
 
     private mutating func set(section: String, key: String, value: String) throws(ConfigError.Problem) {
-        if section == "receiver" {
-            guard key == "device" else { throw .unknownKey(known: ["device"]) }
+        if section.bytesEqual("receiver") {
+            guard key.bytesEqual("device") else { throw .unknownKey(known: ["device"]) }
             _ = try ConfigValueKind.path(maxBytes: 4095, optional: false).parse(value)
             receiverDevice = value
             return
         }
-        if key == "chip" {
+        if key.bytesEqual("chip") {
             try checkChip(value)
             chip = value
             return
         }
-        guard let role = BoardRole.allCases.first(where: { $0.key == key }) else {
+        guard let role = BoardRole.allCases.first(where: { $0.key.bytesEqual(key) }) else {
             throw .unknownKey(known: ["chip"] + BoardRole.allCases.map { $0.key })
         }
         self[role] = try BoardLine(parsing: value)

@@ -19,7 +19,7 @@ public struct ConfigSection: Sendable {
 
     /// The key called `name`, e.g. `baud`; nil when the section has none.
     public func key(_ name: String) -> ConfigKey? {
-        for key in keys where key.name == name { return key }
+        for key in keys where key.name.bytesEqual(name) { return key }
         return nil
     }
 }

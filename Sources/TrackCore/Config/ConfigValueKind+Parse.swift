@@ -35,13 +35,13 @@ extension ConfigValueKind {
             return try measure(text, units: [], plain: 1, range: range, resolution: "1",
                                expected: "a whole number")
         case .baud:
-            if text == "auto" { return ConfigValue(text: text, number: 0) }
-            for rate in TrackdConfig.Receiver.Baud.rates where "\(rate)" == text {
+            if text.bytesEqual("auto") { return ConfigValue(text: text, number: 0) }
+            for rate in TrackdConfig.Receiver.Baud.rates where "\(rate)".bytesEqual(text) {
                 return ConfigValue(text: text, number: Int64(rate))
             }
             throw .badValue(text, expected: "auto or one of " + joined(TrackdConfig.Receiver.Baud.rates.map { "\($0)" }))
         case .choice(let words):
-            for (index, word) in words.enumerated() where word == text {
+            for (index, word) in words.enumerated() where word.bytesEqual(text) {
                 return ConfigValue(text: text, number: Int64(index))
             }
             throw .badValue(text, expected: "one of " + joined(words))
@@ -100,7 +100,7 @@ extension ConfigValueKind {
         let suffix = String(decoding: bytes[index...], as: UTF8.self)
         var scale = plain
         if !suffix.isEmpty {
-            guard let unit = units.first(where: { $0.0 == suffix }) else { throw .badValue(text, expected: expected) }
+            guard let unit = units.first(where: { $0.0.bytesEqual(suffix) }) else { throw .badValue(text, expected: expected) }
             scale = unit.1
         }
         while fraction.last == UInt8(ascii: "0") { fraction.removeLast() }

@@ -9,12 +9,12 @@ extension TrackdConfig {
     /// Allocates; meant for start-up and reload.
     public static func parse(_ text: String, file: String) throws(ConfigError) -> TrackdConfig {
         var config = TrackdConfig()
-        var seen: [String: SeenKey] = [:]
+        var seen: [[UInt8]: SeenKey] = [:]
         var section: ConfigSection?
         for entry in try iniLines(text, file: file) {
             switch entry {
             case .section(let name, let lineNumber):
-                guard let found = sections.first(where: { $0.name == name }) else {
+                guard let found = sections.first(where: { $0.name.bytesEqual(name) }) else {
                     throw ConfigError(file: file, line: lineNumber, key: nil,
                                       problem: .unknownSection(name, known: sections.map { $0.name }))
                 }
@@ -29,7 +29,7 @@ extension TrackdConfig {
                 guard let key = section.key(name) else {
                     throw fail(qualified, .unknownKey(known: section.keys.map { $0.name }))
                 }
-                if let earlier = seen[qualified] { throw fail(qualified, .duplicateKey(firstLine: earlier.line)) }
+                if let earlier = seen[Array(qualified.utf8)] { throw fail(qualified, .duplicateKey(firstLine: earlier.line)) }
                 let value: ConfigValue
                 do throws(ConfigError.Problem) {
                     value = try key.kind.parse(valueText)
@@ -37,7 +37,7 @@ extension TrackdConfig {
                     throw fail(qualified, error)
                 }
                 key.store(&config, value)
-                seen[qualified] = SeenKey(line: lineNumber, value: value)
+                seen[Array(qualified.utf8)] = SeenKey(line: lineNumber, value: value)
             }
         }
         try checkOrder(seen, file: file)
@@ -45,9 +45,9 @@ extension TrackdConfig {
     }
 
     /// Checks `orderRules`; reports at whichever key of a broken pair the file sets last.
-    private static func checkOrder(_ seen: [String: SeenKey], file: String) throws(ConfigError) {
+    private static func checkOrder(_ seen: [[UInt8]: SeenKey], file: String) throws(ConfigError) {
         for rule in orderRules {
-            let lower = seen[rule.lower], upper = seen[rule.upper]
+            let lower = seen[Array(rule.lower.utf8)], upper = seen[Array(rule.upper.utf8)]
             guard lower != nil || upper != nil,
                   let lowerValue = lower?.value ?? defaultValue(rule.lower),
                   let upperValue = upper?.value ?? defaultValue(rule.upper),
@@ -78,7 +78,7 @@ private struct SeenKey {
 /// The key `section.key`, found in the table.
 private func tableKey(_ qualified: String) -> ConfigKey? {
     for section in TrackdConfig.sections {
-        for key in section.keys where section.name + "." + key.name == qualified { return key }
+        for key in section.keys where (section.name + "." + key.name).bytesEqual(qualified) { return key }
     }
     return nil
 }

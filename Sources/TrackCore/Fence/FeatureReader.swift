@@ -100,8 +100,7 @@ struct FeatureReader {
         guard let coordinates = document.member("coordinates", of: geometry) else {
             throw .malformedCoordinates(expected: "present")
         }
-        switch type {
-        case "Point":
+        if type.bytesEqual("Point") {
             let centre = try position(coordinates)
             guard let radiusNode = property("radius"), document.nodes[radiusNode].kind == .number else {
                 throw .missingRadius
@@ -112,10 +111,10 @@ struct FeatureReader {
                                         maximumMetres: settings.maximumRadiusMetres)
             }
             set.appendCircle(try description(kind: .circle(radiusMetres: radius)), centre: centre, radiusMetres: radius)
-        case "Polygon":
+        } else if type.bytesEqual("Polygon") {
             let rings = try polygon(coordinates)
             try set.appendPolygon(try description(kind: .polygon(rings: rings.count)), parts: [rings])
-        case "MultiPolygon":
+        } else if type.bytesEqual("MultiPolygon") {
             guard document.nodes[coordinates].kind == .array, document.nodes[coordinates].childCount > 0 else {
                 throw .malformedCoordinates(expected: "an array of polygons")
             }
@@ -123,7 +122,7 @@ struct FeatureReader {
             for part in document.children(of: coordinates) { parts.append(try polygon(part)) }
             let rings = parts.reduce(0) { $0 + $1.count }
             try set.appendPolygon(try description(kind: .polygon(rings: rings)), parts: parts)
-        default:
+        } else {
             throw .unsupportedGeometry(type)
         }
     }

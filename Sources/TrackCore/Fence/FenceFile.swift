@@ -20,13 +20,13 @@ public enum FenceFile {
             throw FenceFileError(featureIndex: nil, problem: .notFeatureCollection)
         }
         var set = FenceSet()
-        var firstIndexOfID: [String: Int] = [:]
+        var firstIndexOfID: [[UInt8]: Int] = [:]
         for (number, feature) in document.children(of: features).enumerated() {
             var reader = FeatureReader(document: document, node: feature, number: number)
             do throws(FenceFileError.Problem) {
                 let id = try reader.identify()
-                if let first = firstIndexOfID[id] { throw FenceFileError.Problem.duplicateID(firstIndex: first) }
-                firstIndexOfID[id] = number
+                if let first = firstIndexOfID[Array(id.utf8)] { throw FenceFileError.Problem.duplicateID(firstIndex: first) }
+                firstIndexOfID[Array(id.utf8)] = number
                 try reader.append(to: &set, settings: settings)
             } catch {
                 throw FenceFileError(featureIndex: number, featureID: reader.id, problem: error)

@@ -56,26 +56,26 @@ extension LEDPattern {
     public static func parse(_ text: String) throws(LEDPatternError) -> LEDPattern {
         let words = Self.words(of: text)
         guard let first = words.first else { throw .empty }
-        if first.text == "solid" || (first.text == "off" && words.count == 1) {
+        if first.text.bytesEqual("solid") || (first.text.bytesEqual("off") && words.count == 1) {
             if words.count > 1 { throw .trailingText(words[1].text, offset: words[1].offset) }
-            return .steady(on: first.text == "solid")
+            return .steady(on: first.text.bytesEqual("solid"))
         }
         var steps: [LEDStep] = []
         var index = 0
         while index < words.count {
             let word = words[index]
-            guard word.text == "on" || word.text == "off" else {
+            guard word.text.bytesEqual("on") || word.text.bytesEqual("off") else {
                 if word.text.utf8.first.map({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) ?? false {
                     throw .missingLevel(word.text, offset: word.offset)
                 }
-                if word.text == "solid" { throw .trailingText(word.text, offset: word.offset) }
+                if word.text.bytesEqual("solid") { throw .trailingText(word.text, offset: word.offset) }
                 throw .unknownWord(word.text, offset: word.offset)
             }
             guard index + 1 < words.count else { throw .missingDuration(offset: word.offset) }
             let duration = words[index + 1]
             let milliseconds = try Self.milliseconds(duration)
             guard steps.count < maximumSteps else { throw .tooManySteps(offset: word.offset) }
-            steps.append(LEDStep(on: word.text == "on", milliseconds: milliseconds))
+            steps.append(LEDStep(on: word.text.bytesEqual("on"), milliseconds: milliseconds))
             index += 2
         }
         // Every step was checked above, so the initializer cannot fail here.
@@ -88,7 +88,7 @@ extension LEDPattern {
         var value = 0
         for byte in word.text.utf8 {
             guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else {
-                if word.text == "on" || word.text == "off" || word.text == "solid" {
+                if word.text.bytesEqual("on") || word.text.bytesEqual("off") || word.text.bytesEqual("solid") {
                     throw .missingDuration(offset: word.offset)
                 }
                 throw .badDuration(word.text, offset: word.offset)

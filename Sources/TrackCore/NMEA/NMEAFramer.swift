@@ -126,6 +126,31 @@ public struct NMEAFramer: Sendable {
         return index
     }
 
+    /// Ends the open sentence at `input[start]` when that byte is `*` and the checksum's two hex
+    /// digits and CR or LF follow in `input` (an LF after a CR is taken too); returns the index
+    /// after them and the event, or nil, leaving everything to `consume`, when they do not.
+    ///
+    /// Exactly what `consume` would do byte by byte for those bytes, in one step: this is how
+    /// almost every sentence ends, and it spares four or five calls of `slowPath` per line.
+    @inline(__always)
+    mutating func scanTail(_ input: UnsafeRawBufferPointer, from start: Int) -> (next: Int, event: FrameEvent)? {
+        guard input.count &- start >= 4, input[start] == UInt8(ascii: "*"),
+              sentence.fieldCount < NMEASentence.maximumFields,
+              let high = HexDigit.value(input[start &+ 1]), let low = HexDigit.value(input[start &+ 2])
+        else { return nil }
+        let end = input[start &+ 3]
+        guard end == 0x0D || end == 0x0A else { return nil }
+        var next = start &+ 4
+        // In the idle state that follows, an LF changes nothing.
+        if end == 0x0D && next < input.count && input[next] == 0x0A { next &+= 1 }
+        sentence.fieldEnd[sentence.fieldCount] = UInt8(truncatingIfNeeded: sentence.count)
+        sentence.fieldCount &+= 1
+        found = high << 4 | low
+        state = .idle
+        guard found == sum else { return (next, .rejected(.badChecksum(expected: sum, found: found))) }
+        return (next, classify())
+    }
+
     mutating func slowPath(_ byte: UInt8) -> FrameEvent {
         if byte == UInt8(ascii: "$") {
             // A `$` inside a sentence starts a new one (gpsd's rule). Right after a `$` it cuts

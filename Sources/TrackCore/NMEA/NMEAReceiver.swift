@@ -36,21 +36,23 @@ public struct NMEAReceiver: Sendable {
                 // Most bytes are inside a sentence: take the ordinary ones in one tight loop.
                 index = framer.scanBody(bytes, from: index)
                 if index == bytes.count { break }
+                // Then, almost always, `*hh` and the line end.
+                if let (next, event) = framer.scanTail(bytes, from: index) {
+                    index = next
+                    if handle(event) {
+                        offset = index
+                        counters.fixes += 1
+                        return assembler.completed
+                    }
+                    continue
+                }
             }
             let byte = bytes[index]
             index &+= 1
-            switch framer.consume(byte) {
-            case .none:
-                continue
-            case .rejected(let error):
-                counters.count(error)
-                lastError = error
-            case .sentence:
-                if handleSentence() {
-                    offset = index
-                    counters.fixes += 1
-                    return assembler.completed
-                }
+            if handle(framer.consume(byte)) {
+                offset = index
+                counters.fixes += 1
+                return assembler.completed
             }
         }
         offset = index
@@ -74,6 +76,21 @@ public struct NMEAReceiver: Sendable {
     /// Ends the input: `onFix` gets the epoch in progress, if any (see `finish()`).
     public mutating func finish(_ onFix: (borrowing Fix) -> Void) {
         if let fix = finish() { onFix(fix) }
+    }
+
+    /// Counts a rejected sentence or decodes a framed one; true when that completed an epoch.
+    @inline(__always)
+    mutating func handle(_ event: FrameEvent) -> Bool {
+        switch event {
+        case .none:
+            return false
+        case .rejected(let error):
+            counters.count(error)
+            lastError = error
+            return false
+        case .sentence:
+            return handleSentence()
+        }
     }
 
     /// Decodes the framer's sentence into the epoch through its row of the sentence table;

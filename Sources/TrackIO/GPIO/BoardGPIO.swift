@@ -48,7 +48,7 @@ public struct BoardGPIO<Backend: GPIOBackend> {
         guard !map.isEmpty else { return }
         do throws(GPIOError) {
             guard let chipText = map.chip else { throw .noSuchChip(chip: "(none: the board file sets no chip)") }
-            let chip = try backend.openChip(chipText.hasPrefix("/") ? .path(chipText) : .label(chipText))
+            let chip = try backend.openChip(chipText.bytesHavePrefix("/") ? .path(chipText) : .label(chipText))
             for role in BoardRole.allCases {
                 guard let wanted = map[role] else { continue }
                 let line: GPIOLine

@@ -77,8 +77,8 @@ public struct FakeGPIOBackend: GPIOBackend {
     public mutating func openChip(_ selector: GPIOChipSelector) throws(GPIOError) -> GPIOChip {
         let found = chips.firstIndex { chip in
             switch selector {
-            case .label(let label): return chip.label == label
-            case .path(let path): return chip.path == path
+            case .label(let label): return chip.label.bytesEqual(label)
+            case .path(let path): return chip.path.bytesEqual(path)
             }
         }
         guard let found else { throw .noSuchChip(chip: selector.text) }
@@ -88,7 +88,7 @@ public struct FakeGPIOBackend: GPIOBackend {
 
     public mutating func findLine(named name: String, on chip: GPIOChip) throws(GPIOError) -> GPIOLine {
         let description = try self.chip(chip)
-        guard !name.isEmpty, let offset = description.lineNames.firstIndex(of: name) else {
+        guard !name.isEmpty, let offset = description.lineNames.firstIndex(where: { $0.bytesEqual(name) }) else {
             throw .lineNotFound(line: name, chip: description.label)
         }
         lines.append(Line(chip: opened[chip.index], offset: offset, name: name))

@@ -1,3 +1,5 @@
+import TrackCore
+
 /// A segment file's name: its number in ten decimal digits and `.tlog`, so names sort in the
 /// order they were written, e.g. segment 42 is "0000000042.tlog".
 ///
@@ -40,6 +42,6 @@ public enum LogSegmentName {
 
     /// `directory` + "/" + `name`, without doubling a trailing slash.
     public static func path(_ directory: String, _ name: String) -> String {
-        directory.hasSuffix("/") ? directory + name : directory + "/" + name
+        directory.bytesHaveSuffix("/") ? directory + name : directory + "/" + name
     }
 }

@@ -93,7 +93,7 @@ extension LogWriter {
         let number = lastNumber + 1
         var step = LogStoreStep.open
         do throws(Errno) {
-            let opened = try files.openForAppend(path(number))
+            let opened = try files.openForAppend(segmentPath(number))
             lastNumber = number
             handle = opened
             segments.append(LogStoredSegment(number: number, byteCount: 0))
@@ -129,7 +129,7 @@ extension LogWriter {
         guard segments.count > keeping, let oldest = segments.first,
               oldest.number != status.currentSegment else { return false }
         do throws(Errno) {
-            try files.remove(path(oldest.number))
+            try files.remove(segmentPath(oldest.number))
         } catch {
             status.lastError = .segmentFailed(path: path(oldest.number), step: .remove, error)
             return false
@@ -144,5 +144,21 @@ extension LogWriter {
 
     func path(_ number: UInt64) -> String {
         LogSegmentName.path(settings.directory, LogSegmentName.name(number))
+    }
+
+    /// The same path as `path(number)`, written into `pathScratch`'s reserved storage: no
+    /// allocation while the copy returned last time is gone (a file layer that keeps it, as
+    /// the test fakes do, costs one copy at the next call).
+    mutating func segmentPath(_ number: UInt64) -> String {
+        pathScratch.removeAll(keepingCapacity: true)
+        pathScratch.append(settings.directory)
+        if !settings.directory.bytesHaveSuffix("/") { pathScratch.append("/") }
+        var divisor: UInt64 = 1_000_000_000
+        while divisor > 0 {
+            pathScratch.unicodeScalars.append(Unicode.Scalar(UInt8(ascii: "0") + UInt8(number / divisor % 10)))
+            divisor /= 10
+        }
+        pathScratch.append(LogSegmentName.suffix)
+        return pathScratch
     }
 }

@@ -40,6 +40,9 @@ public struct LogWriter<Files: LogFileLayer> {
     /// The first and last fix dropped while blocked, for the gap record after it.
     var unwrittenFrom: UTCTime?
     var unwrittenTo: UTCTime?
+    /// The path of the segment being opened or deleted, rebuilt in place so that a rotation
+    /// or a deletion for the quota allocates nothing (a path built by `+` allocates each time).
+    var pathScratch = ""
 
     /// Opens the log in `settings.directory` (creating it), cuts a torn tail off its last
     /// segment and continues that segment's sequence numbers. Throws only when the directory
@@ -53,6 +56,8 @@ public struct LogWriter<Files: LogFileLayer> {
         pending = []
         pending.reserveCapacity(settings.recordCapacity)
         segments = []
+        pathScratch.reserveCapacity(settings.directory.utf8.count + 1 + LogSegmentName.digitCount
+                                    + LogSegmentName.suffix.utf8.count)
         do {
             try self.files.makeDirectory(settings.directory)
         } catch {

@@ -20,6 +20,15 @@ public struct LogWriterSettings: Equatable, Sendable {
     /// Records held between two syncs; a full hold is synced at once, e.g. 256.
     public var recordCapacity: Int
 
+    /// The same settings, the directory compared byte for byte.
+    public static func == (left: LogWriterSettings, right: LogWriterSettings) -> Bool {
+        left.directory.bytesEqual(right.directory) && left.segmentByteLimit == right.segmentByteLimit
+            && left.segmentAgeLimitMilliseconds == right.segmentAgeLimitMilliseconds
+            && left.quotaBytes == right.quotaBytes && left.syncIntervalMilliseconds == right.syncIntervalMilliseconds
+            && left.keyframeIntervalMilliseconds == right.keyframeIntervalMilliseconds
+            && left.recordCapacity == right.recordCapacity
+    }
+
     /// Settings for `directory` with the defaults above.
     public init(directory: String, segmentByteLimit: Int = 1 << 20,
                 segmentAgeLimitMilliseconds: Int64 = 86_400_000, quotaBytes: Int = 64 << 20,

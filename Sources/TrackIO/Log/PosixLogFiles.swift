@@ -1,4 +1,5 @@
 import CLinux
+import TrackCore
 
 /// The real file layer of the track log: open/write/fdatasync/ftruncate/unlink over
 /// `FileDescriptor`, e.g. `LogReader(directory: "/var/lib/trackd/log", files: PosixLogFiles())`.
@@ -19,7 +20,7 @@ public struct PosixLogFiles: LogFileLayer {
                 return names
             }
             let name = String(cString: clinux_dirent_name(entry))
-            if name != "." && name != ".." { names.append(name) }
+            if !name.bytesEqual(".") && !name.bytesEqual("..") { names.append(name) }
         }
     }
 
