@@ -54,27 +54,12 @@ struct LogExportArguments: Equatable {
     /// Metres as millimetres: `5`, `5m`, `2.5`, `0.25m` → 5_000, 5_000, 2_500, 250; nil for
     /// anything else (negative, more than three decimals, over 1,000 km, not a number).
     static func millimetres(_ text: String) -> Int64? {
-        var bytes = Array(text.utf8)
+        var bytes = Array(text.utf8)[...]
         if bytes.last == UInt8(ascii: "m") { bytes.removeLast() }
-        var value: Int64 = 0
-        var decimals = -1
-        var digits = 0
-        for byte in bytes {
-            if byte == UInt8(ascii: ".") {
-                guard decimals < 0 else { return nil }
-                decimals = 0
-                continue
-            }
-            guard byte >= 48, byte <= 57, digits < 10 else { return nil }
-            if decimals >= 0 {
-                guard decimals < 3 else { return nil }
-                decimals += 1
-            }
-            value = value * 10 + Int64(byte - 48)
-            digits += 1
-        }
-        guard digits > 0 else { return nil }
-        for _ in max(decimals, 0)..<3 { value *= 10 }
+        // Whole millimetres at most: no sign, and no more than three decimals to round away.
+        guard let first = bytes.first, first != UInt8(ascii: "-"), first != UInt8(ascii: "+") else { return nil }
+        if let point = bytes.firstIndex(of: UInt8(ascii: ".")), bytes.endIndex - point > 4 { return nil }
+        guard let value = DecimalText.read(bytes, scale: 3) else { return nil }
         return value <= 1_000_000_000 ? value : nil
     }
 }

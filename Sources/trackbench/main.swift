@@ -94,7 +94,9 @@ func runRead(_ path: String) throws(Errno) {
 /// functions it calls included, and none of the reads around it.
 @inline(never)
 func receiveChunk(_ receiver: inout NMEAReceiver, _ chunk: UnsafeRawBufferPointer, _ fixes: inout Int) {
-    receiver.consume(chunk) { _ in fixes += 1 }
+    // Pulled fix by fix with `next`, as the daemon's receiver service does.
+    var offset = 0
+    while receiver.next(chunk, from: &offset) != nil { fixes += 1 }
 }
 
 /// The end of the input: the epoch in progress, counted in `fixes` (collected with
@@ -104,7 +106,8 @@ func receiveEnd(_ receiver: inout NMEAReceiver, _ fixes: inout Int) {
     receiver.finish { _ in fixes += 1 }
 }
 
-/// `trackbench nmea FILE`: every byte through the receiver, then the epoch in progress.
+/// `trackbench nmea FILE`: every byte through the receiver (pulled fix by fix with `next`),
+/// then the epoch in progress.
 ///
 /// Prints `sentences=… fixes=…` (sentences the receiver accepted, fixes it emitted) on standard
 /// output and the receiver's counters on standard error.

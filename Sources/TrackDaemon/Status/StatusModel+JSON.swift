@@ -9,7 +9,7 @@ extension StatusModel {
         line.append("{\"uptime\":")
         line.appendFixed(now.milliseconds(since: startedAt), decimals: 3)
         line.append(",\"receiver\":{\"path\":")
-        appendJSONString(&line, receiver.source.path)
+        line.appendJSONString(receiver.source.path)
         if let baud = receiver.source.baud {
             line.append(",\"baud\":")
             line.append(integer: Int64(baud))
@@ -19,7 +19,7 @@ extension StatusModel {
         line.append(integer: Int64(receiver.source.opens))
         if let error = receiver.source.lastError {
             line.append(",\"error\":")
-            appendJSONString(&line, error.description)
+            line.appendJSONString(error.description)
         }
         line.append(",\"sentencesPerSecond\":")
         line.appendFixed(Int64(sentencesPerSecondTenths), decimals: 1)
@@ -97,7 +97,7 @@ extension StatusModel {
         line.removeAll()
         if let stateProblem = privacy.stateProblem {
             line.append(",\"stateProblem\":")
-            appendJSONString(&line, stateProblem)
+            line.appendJSONString(stateProblem)
         }
         line.append("}")
         writeFencesJSON(to: &line)
