@@ -44,20 +44,7 @@ struct PlaceWords {
     /// Appends the words as a JSON string literal (`"` `\` and control bytes escaped).
     func writeJSON(to line: inout TextBuffer) {
         line.append("\"")
-        for index in 0..<count {
-            let byte = storage[index]
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-                line.append(UInt8(ascii: "\\"))
-                line.append(byte)
-            case 0..<0x20:
-                line.append("\\u00")
-                line.append(hexDigit(byte >> 4))
-                line.append(hexDigit(byte & 15))
-            default:
-                line.append(byte)
-            }
-        }
+        for index in 0..<count { line.appendJSONEscaped(storage[index]) }
         line.append("\"")
     }
 

@@ -41,10 +41,10 @@ extension StatusModel {
             return
         }
         line.append("\"file\":")
-        appendJSONString(&line, places.file)
+        line.appendJSONString(places.file)
         if let problem = places.problem {
             line.append(",\"gazetteer\":false,\"problem\":")
-            appendJSONString(&line, problem)
+            line.appendJSONString(problem)
             line.append("}")
             return
         }
