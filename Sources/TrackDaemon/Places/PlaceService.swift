@@ -65,6 +65,9 @@ struct PlaceService: ~Copyable {
             problem = settings.file + ": " + error.description
             return
         }
+        // Reading the header faulted in its pages (and the kernel may map a large folio
+        // around them): they leave resident memory until a lookup needs them.
+        file.releasePages()
         gazetteer = consume file
     }
 
