@@ -7,13 +7,15 @@ import TrackIO
 ///     trackctl log verify [--log DIR]      every chunk's CRC and the sequence; exit 1 naming segment + offset
 ///     trackctl log import FILE.gpx|FILE.csv --to DIR
 ///     trackctl log send [--after CURSOR] [--log DIR]   the chunks after CURSOR, framed, for `trackctl pull`
+///     trackctl log prune --through CURSOR [--log DIR]  deletes closed segments a pull verified
 ///     trackctl log export --format gpx|geojson|kml|csv [--log DIR] [--since T] [--until T] [--simplify M] [--datum D]
 enum LogCommand {
     static let usage: StaticString = """
         usage: trackctl log list [--log DIR | --config FILE]
                trackctl log verify [--log DIR | --config FILE]
                trackctl log import FILE.gpx|FILE.csv --to DIR
-               trackctl log send [--after CURSOR] [--log DIR | --config FILE] [--from-ssh-command]
+               trackctl log send [--after CURSOR] [--log DIR | --config FILE] [--from-ssh-command [--allow-prune]]
+               trackctl log prune --through CURSOR [--log DIR | --config FILE]
                trackctl log export [--format gpx|geojson|kml|csv] [--log DIR | --config FILE]
                                    [--since TIME] [--until TIME] [--simplify METRES] [--datum gcj02|bd09]
                                    [--trip N] [--places FILE] [--fences FILE]
@@ -39,6 +41,8 @@ enum LogCommand {
             return LogImport.run(rest)
         case "send":
             return LogSend.run(rest)
+        case "prune":
+            return LogPrune.run(rest)
         case "export":
             guard let directory = directory(&rest) else { return 1 }
             // A `--log` left without its value is export's to refuse.

@@ -50,10 +50,51 @@ enum LogExport {
         }
     }
 
-    /// Streams the log through `writer`, one pass per `TrackExporter.passCount`.
+    /// Streams the log through `writer` to standard output, what was left out and any damage
+    /// on standard error.
     static func export<W: ExportWriter>(_ writer: W, _ arguments: LogExportArguments) -> Int32 {
-        var exporter = TrackExporter(writer, options: arguments.options)
-        var output = BufferedOutput(.standardOutput)
+        switch stream(writer, options: arguments.options, directory: arguments.directory, to: .standardOutput) {
+        case .failure(let failure):
+            try? FileDescriptor.standardError.writeAll("trackctl log export: " + failure.description + "\n")
+            return 1
+        case .success(let streamed):
+            for problem in streamed.problems {
+                try? FileDescriptor.standardError.writeAll("trackctl log export: " + problem.description + "\n")
+            }
+            try? FileDescriptor.standardError.writeAll("trackctl log export: "
+                + summary(streamed.counts, problems: streamed.problems.count) + "\n")
+            return 0
+        }
+    }
+
+    /// What a stream wrote and what it found damaged.
+    struct Streamed {
+        var counts: ExportCounts
+        var problems: [LogProblem]
+    }
+
+    /// Why a stream stopped: the log cannot be listed, or the output failed.
+    enum StreamFailure: Error {
+        case log(LogStoreError)
+        case output(Errno)
+
+        var description: String {
+            switch self {
+            case .log(let error): return error.description
+            case .output(let error): return "output: " + error.message
+            }
+        }
+    }
+
+    /// Streams the records of `directory` through `writer` into `output`, one pass per
+    /// `TrackExporter.passCount`, leaving out the first `skipping` records of each pass (what an
+    /// earlier pull exported already), e.g. `skipping: 1200` on a 1,500-record copy writes the
+    /// last 300.
+    static func stream<W: ExportWriter>(
+        _ writer: W, options: ExportOptions, directory: String, skipping: Int = 0, to descriptor: FileDescriptor
+    ) -> Result<Streamed, StreamFailure> {
+        var exporter = TrackExporter(writer, options: options)
+        var output = BufferedOutput(descriptor)
         var failure: Errno?
         func emit(_ line: borrowing TextBuffer) {
             guard failure == nil else { return }
@@ -66,27 +107,25 @@ enum LogExport {
         var problems: [LogProblem] = []
         for pass in 0..<exporter.passCount {
             var reader: LogReader<PosixLogFiles>
-            do {
-                reader = try LogReader(directory: arguments.directory)
+            do throws(LogStoreError) {
+                reader = try LogReader(directory: directory)
             } catch {
-                try? FileDescriptor.standardError.writeAll("trackctl log export: " + error.description + "\n")
-                return 1
+                return .failure(.log(error))
             }
             exporter.begin(pass: pass, emit)
-            while failure == nil, let record = reader.next() { exporter.consume(record, emit) }
+            var seen = 0
+            while failure == nil, let record = reader.next() {
+                seen += 1
+                if seen > skipping { exporter.consume(record, emit) }
+            }
             exporter.end(pass: pass, emit)
             problems = reader.problems
         }
         if failure == nil {
             do throws(Errno) { try output.flush() } catch { failure = error }
         }
-        if let failure {
-            try? FileDescriptor.standardError.writeAll("trackctl log export: standard output: " + failure.message + "\n")
-            return 1
-        }
-        for problem in problems { try? FileDescriptor.standardError.writeAll("trackctl log export: " + problem.description + "\n") }
-        try? FileDescriptor.standardError.writeAll("trackctl log export: " + summary(exporter.counts, problems: problems.count) + "\n")
-        return 0
+        if let failure { return .failure(.output(failure)) }
+        return .success(Streamed(counts: exporter.counts, problems: problems))
     }
 
     /// E.g. `3453 fixes in 2 segments, 1 place; 3101 fixes simplified away, 12 records outside the time window; 0 problems`.

@@ -1,7 +1,8 @@
 import TrackCore
 import TrackIO
 
-/// `trackctl log send [--after CURSOR] [--log DIR | --config FILE] [--from-ssh-command]`: the
+/// `trackctl log send [--after CURSOR] [--log DIR | --config FILE] [--from-ssh-command
+/// [--allow-prune]]`: the
 /// chunks the log holds after CURSOR, framed (`LogTransferFormat`) on standard output, for
 /// `trackctl pull` on the other end of an SSH connection. Read-only: safe while trackd writes.
 ///
@@ -15,7 +16,7 @@ import TrackIO
 /// does not fit this log (it was reset or rewritten since the pull that made the cursor).
 enum LogSend {
     static let usage: StaticString = """
-        usage: trackctl log send [--after CURSOR] [--log DIR | --config FILE] [--from-ssh-command]
+        usage: trackctl log send [--after CURSOR] [--log DIR | --config FILE] [--from-ssh-command [--allow-prune]]
 
         Writes the log's chunks after CURSOR (default: all of them) to standard output, framed for
         `trackctl pull`, then the new cursor. Read-only. CURSOR is what pull recorded, e.g.
@@ -24,6 +25,8 @@ enum LogSend {
           --from-ssh-command   take --after from $SSH_ORIGINAL_COMMAND, refusing any other command:
                                for a key that may only send the log, in authorized_keys:
                                command="trackctl log send --from-ssh-command",restrict ssh-ed25519 AAAA…
+          --allow-prune        with --from-ssh-command: also accept `trackctl log prune --through
+                               CURSOR` (for `trackctl pull --prune`); the directory stays the key's
 
         """
 
@@ -39,6 +42,7 @@ enum LogSend {
         guard let directory = LogCommand.directory(&rest) else { return 1 }
         var cursorText: String?
         var fromSSH = false
+        var allowPrune = false
         var index = 0
         while index < rest.count {
             switch rest[index] {
@@ -48,13 +52,17 @@ enum LogSend {
             case "--from-ssh-command":
                 fromSSH = true
                 index += 1
+            case "--allow-prune":
+                allowPrune = true
+                index += 1
             default:
                 return refuse("unknown argument '" + rest[index] + "'", status: 2)
             }
         }
         if fromSSH {
-            switch SSHOriginalCommand.cursor(environment("SSH_ORIGINAL_COMMAND")) {
-            case .success(let text): cursorText = text
+            switch SSHOriginalCommand.request(environment("SSH_ORIGINAL_COMMAND"), allowPrune: allowPrune) {
+            case .success(.send(let text)): cursorText = text
+            case .success(.prune(let through)): return LogPrune.run(directory: directory, through: through)
             case .failure(let refusal): return refuse(refusal.description, status: 2)
             }
         }

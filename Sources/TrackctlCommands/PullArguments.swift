@@ -1,3 +1,5 @@
+import TrackCore
+
 /// The arguments of `trackctl pull`, e.g. `["tracker-1", "pi@tracker-2", "--to", "logs",
 /// "--jobs", "8"]` → two hosts, copies under "logs/", eight at once.
 struct PullArguments: Equatable {
@@ -17,6 +19,10 @@ struct PullArguments: Equatable {
     var remoteTrackctl = "trackctl"
     /// `--log DIR` for the trackers' `log send`, when given.
     var remoteLog: String?
+    /// `--export FORMAT`: what each pull brought also written as a file of this format.
+    var export: ExportFormat?
+    /// `--prune`: after a verified pull, the tracker deletes the closed segments it holds.
+    var prune = false
 
     /// Why the arguments were refused.
     enum Refusal: Error, Equatable {
@@ -25,6 +31,7 @@ struct PullArguments: Equatable {
         case unknownOption(String)
         case noHosts
         case badHost(String)
+        case badFormat(String)
 
         var description: String {
             switch self {
@@ -32,6 +39,7 @@ struct PullArguments: Equatable {
             case .badJobs(let value): return "--jobs: '" + value + "' is not a number from 1 to 16"
             case .unknownOption(let option): return "unknown option '" + option + "'"
             case .noHosts: return "no hosts given"
+            case .badFormat(let name): return "--export: '" + name + "' is not gpx, geojson, kml or csv"
             case .badHost(let host): return "'" + host + "' is not a host name (no '/', no leading '-' or '.')"
             }
         }
@@ -57,6 +65,11 @@ struct PullArguments: Equatable {
             case "--ssh": ssh = try value(argument)
             case "--remote-trackctl": remoteTrackctl = try value(argument)
             case "--remote-log": remoteLog = try value(argument)
+            case "--export":
+                let name = try value(argument)
+                guard let format = ExportFormat(rawValue: name) else { throw .badFormat(name) }
+                export = format
+            case "--prune": prune = true
             default:
                 if argument.utf8.first == UInt8(ascii: "-") { throw .unknownOption(argument) }
                 // The host names a directory here: nothing that could leave DIR.
@@ -73,11 +86,21 @@ struct PullArguments: Equatable {
     /// The ssh command line that runs `log send` on `host` after `cursor` (the cursor's text is
     /// digits, hex, ':' and '-': nothing the remote shell interprets).
     func command(_ host: String, after cursor: String) -> [String] {
+        remote(host, ["log", "send", "--after", cursor])
+    }
+
+    /// The ssh command line that runs `log prune --through CURSOR` on `host`.
+    func pruneCommand(_ host: String, through cursor: String) -> [String] {
+        remote(host, ["log", "prune", "--through", cursor])
+    }
+
+    /// `ssh … HOST trackctl WORDS [--log DIR]`.
+    func remote(_ host: String, _ words: [String]) -> [String] {
         var argv = [ssh, "-o", "BatchMode=yes", "-o", "ConnectTimeout=15", "-o", "ServerAliveInterval=15",
                     "-o", "ServerAliveCountMax=2"]
         if let sshConfig { argv += ["-F", sshConfig] }
         for option in sshOptions { argv += ["-o", option] }
-        argv += ["--", host, remoteTrackctl, "log", "send", "--after", cursor]
+        argv += ["--", host, remoteTrackctl] + words
         if let remoteLog { argv += ["--log", remoteLog] }
         return argv
     }

@@ -1,15 +1,18 @@
 import TrackCore
 import TrackIO
 
-/// `trackctl pull HOST... [--to DIR] [--jobs N]`: what is new in each tracker's log, fetched
+/// `trackctl pull HOST... [--to DIR] [--jobs N] [--export FORMAT] [--prune]`: what is new in each tracker's log, fetched
 /// over the system `ssh` (`trackctl log send --after CURSOR` there), verified (every chunk's CRC
 /// and the transfer's checksum) and only then appended to `DIR/HOST/`, an ordinary log
-/// directory, with the new cursor. Hosts run in parallel; one line per host as it starts and
+/// directory, with the new cursor. `--export` also writes what each pull brought as a file
+/// (PullExport); `--prune` then asks the tracker to delete the closed segments the recorded
+/// cursor covers (`trackctl log prune --through CURSOR` there). Hosts run in parallel; one line per host as it starts and
 /// as it ends, a summary at the end. Exit 0 when every host succeeded, 1 when any failed, 2 for
 /// bad arguments.
 enum PullCommand {
     static let usage: StaticString = """
-        usage: trackctl pull HOST... [--to DIR] [--jobs N] [--ssh-config FILE] [-o SSH_OPTION]...
+        usage: trackctl pull HOST... [--to DIR] [--jobs N] [--export FORMAT] [--prune]
+                                     [--ssh-config FILE] [-o SSH_OPTION]...
                                      [--remote-trackctl PATH] [--remote-log DIR]
 
         Fetches what is new in each tracker's log over ssh (your ~/.ssh/config, keys, agent and
@@ -19,6 +22,10 @@ enum PullCommand {
 
           --to                the directory of the copies (default trackd-logs)
           --jobs              hosts at once, 1 to 16 (default 4)
+          --export            gpx, geojson, kml or csv: also write what this pull brought to
+                              DIR/HOST/exports/FROM-TO.FORMAT
+          --prune             once a pull is verified and recorded here, the tracker deletes its
+                              closed segments up to the cursor (never the one being written)
           --ssh-config        ssh -F FILE
           -o, --ssh-option    passed to ssh as -o (repeatable)
           --remote-trackctl   trackctl on the trackers (default: trackctl in their PATH)
@@ -37,6 +44,10 @@ enum PullCommand {
         var outputOpen = true
         var errorsOpen = true
         var started: MonotonicTime
+        /// Set once the transfer was verified and appended, while the tracker prunes.
+        var pulled: LogTransfer?
+        /// What the host's line says after the transfer: the export's path.
+        var notes = ""
     }
 
     /// What one host ended with.
@@ -104,17 +115,62 @@ enum PullCommand {
                     index += 1
                     continue
                 }
-                let job = jobs.remove(at: index)
-                let outcome = finish(job)
-                if let transfer = outcome.transfer {
-                    succeeded += 1
+                var job = jobs.remove(at: index)
+                if let transfer = job.pulled {
+                    // The prune step ended: the pull itself was kept either way.
+                    let code = job.child.wait()
+                    let said = lastLine(job.output)
                     fixes += transfer.summary.fixCount
                     bytes += transfer.byteCount
-                    say(job.host + ": " + progress(transfer, since: job.started))
-                } else {
+                    if code == 0 {
+                        succeeded += 1
+                        say(job.host + ": " + progress(transfer, since: job.started) + job.notes + "; " + said)
+                    } else {
+                        failed += 1
+                        say(job.host + ": FAILED: " + progress(transfer, since: job.started) + job.notes + " kept; "
+                            + PullError.prune(code: code, message: firstLine(job.errors)).description)
+                    }
+                    continue
+                }
+                let outcome = finish(job)
+                guard let transfer = outcome.transfer else {
                     failed += 1
                     say(job.host + ": FAILED: " + (outcome.failure?.description ?? "unknown"))
+                    continue
                 }
+                if let format = parsed.export {
+                    switch PullExport.write(format, copy: job.directory.path, transfer: transfer) {
+                    case .success(let path): job.notes = path.map { "; export " + $0 } ?? "; nothing to export"
+                    case .failure(let failure):
+                        failed += 1
+                        fixes += transfer.summary.fixCount
+                        bytes += transfer.byteCount
+                        say(job.host + ": FAILED: " + progress(transfer, since: job.started) + " kept; " + failure.description)
+                        continue
+                    }
+                }
+                if parsed.prune, !transfer.cursor.isStart {
+                    // Only now: the transfer verified, its segments synced, its cursor recorded.
+                    do throws(Errno) {
+                        job.child = try ChildProcess(parsed.pruneCommand(job.host, through: transfer.cursor.text))
+                        job.pulled = transfer
+                        job.output = []
+                        job.errors = []
+                        job.outputOpen = true
+                        job.errorsOpen = true
+                        jobs.insert(job, at: index)
+                        index += 1
+                    } catch {
+                        failed += 1
+                        say(job.host + ": FAILED: " + progress(transfer, since: job.started) + " kept; "
+                            + PullError.spawn(error).description)
+                    }
+                    continue
+                }
+                succeeded += 1
+                fixes += transfer.summary.fixCount
+                bytes += transfer.byteCount
+                say(job.host + ": " + progress(transfer, since: job.started) + job.notes)
             }
         }
         say("pull: " + String(parsed.hosts.count) + " hosts, " + String(succeeded) + " ok, " + String(failed)
@@ -206,6 +262,15 @@ enum PullCommand {
         while end > 0, bytes[end - 1] == 10 || bytes[end - 1] == 13 { end -= 1 }
         var start = end
         while start > 0, bytes[start - 1] != 10 { start -= 1 }
+        return String(decoding: bytes[start..<end], as: UTF8.self)
+    }
+
+    /// The first non-empty line of `bytes`, e.g. the remote trackctl's refusal before its usage.
+    static func firstLine(_ bytes: [UInt8]) -> String {
+        var start = 0
+        while start < bytes.count, bytes[start] == 10 || bytes[start] == 13 { start += 1 }
+        var end = start
+        while end < bytes.count, bytes[end] != 10, bytes[end] != 13 { end += 1 }
         return String(decoding: bytes[start..<end], as: UTF8.self)
     }
 

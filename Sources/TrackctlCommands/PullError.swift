@@ -13,6 +13,11 @@ enum PullError: Error, Equatable {
     case cursorMismatch(message: String)
     /// A local file could not be read or written.
     case local(path: String, Errno)
+    /// `--export` could not read the copy or write its file (the pull itself was kept).
+    case export(path: String, message: String)
+    /// `--prune`: the tracker's `log prune` exited with `code` and said `message` (the pull
+    /// itself was kept).
+    case prune(code: Int32, message: String)
     /// The cursor file holds something other than a cursor.
     case badCursorFile(path: String)
     /// The local copy of `segment` is shorter than the cursor says (`offset`): someone changed it.
@@ -29,6 +34,9 @@ enum PullError: Error, Equatable {
             return "ssh exited with " + String(code) + (message.isEmpty ? "" : ": " + message)
         case .cursorMismatch(let message): return message
         case .local(let path, let error): return path + ": " + error.message
+        case .export(let path, let message): return "export " + path + ": " + message
+        case .prune(let code, let message):
+            return "prune exited with " + String(code) + (message.isEmpty ? "" : ": " + message)
         case .badCursorFile(let path): return path + ": not a cursor (remove it to pull everything again)"
         case .localShorter(let segment, let offset):
             return LogSegmentName.name(segment) + " here is shorter than the cursor's offset " + String(offset)

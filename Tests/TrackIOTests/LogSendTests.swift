@@ -206,6 +206,6 @@ import TrackIO
         case .failure:
             #expect(!allowed)
         }
-        #expect(SSHOriginalCommand.cursor(nil) == .failure(.none))
+        #expect(SSHOriginalCommand.cursor(nil) == .failure(.none(allowPrune: false)))
     }
 }

@@ -128,17 +128,25 @@ extension LogWriter {
     mutating func deleteOldest(keeping: Int) -> Bool {
         guard segments.count > keeping, let oldest = segments.first,
               oldest.number != status.currentSegment else { return false }
+        var removed = true
         do throws(Errno) {
             try files.remove(segmentPath(oldest.number))
         } catch {
-            status.lastError = .segmentFailed(path: path(oldest.number), step: .remove, error)
-            return false
+            // Gone already: `trackctl log prune` deleted it after a pull verified it. Not a
+            // storage error, and its bytes no longer count against the quota.
+            guard error == .noSuchFile else {
+                status.lastError = .segmentFailed(path: path(oldest.number), step: .remove, error)
+                return false
+            }
+            removed = false
         }
         segments.removeFirst()
         status.byteCount -= oldest.byteCount
         status.segmentCount = segments.count
-        status.deletedSegmentCount += 1
-        status.lastDeletedSegment = oldest.number
+        if removed {
+            status.deletedSegmentCount += 1
+            status.lastDeletedSegment = oldest.number
+        }
         return true
     }
 
