@@ -239,6 +239,14 @@ stop_sshd() {
         printf 'test-package: sshd (pid %s) is still running after SIGTERM\n' "$sshd_pid" >&2
         return 1
     fi
+    # The pid was sshd's own only if nothing (sudo, a wrapper function's subshell) stood in
+    # between: ps says whether an sshd with this test's config still runs.
+    local left
+    left=$(ps -eo pid=,args= | grep -F -- "-f /tmp/trackd-package-sshd/sshd_config" | grep -v -F grep || true)
+    if [[ -n $left ]]; then
+        printf 'test-package: an sshd of this test still runs after its pid %s was stopped:\n%s\n' "$sshd_pid" "$left" >&2
+        return 1
+    fi
     sshd_pid=""
     t_run rm -rf /tmp/trackd-package-sshd
 }
