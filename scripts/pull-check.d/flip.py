@@ -4,11 +4,38 @@
 Used two ways by scripts/pull-check: as `ssh`'s output filter (the transfer's plaintext, after
 ssh decrypted it) and inside a ProxyCommand (the encrypted stream, which ssh itself refuses).
 usage: flip.py N [HOST PORT]   with HOST PORT: a ProxyCommand relaying to HOST:PORT
+       flip.py chunk            a transfer on standard input: one bit of the middle byte of its
+                                first chunk (past the framing, so the chunk's CRC must catch it)
 """
 import os
 import select
 import socket
 import sys
+
+
+
+def varint(data, at):
+    value = shift = 0
+    while True:
+        byte = data[at]
+        at += 1
+        value |= (byte & 0x7F) << shift
+        shift += 7
+        if byte < 0x80:
+            return value, at
+
+
+if sys.argv[1] == "chunk":
+    data = bytearray(sys.stdin.buffer.read())
+    at = 8  # the magic
+    if at < len(data) and data[at] == ord("S"):
+        _, at = varint(data, at + 1)
+        _, at = varint(data, at)
+        if at < len(data) and data[at] == ord("C"):
+            length, at = varint(data, at + 1)
+            data[at + length // 2] ^= 0x10
+    sys.stdout.buffer.write(data)
+    sys.exit(0)
 
 at = int(sys.argv[1])
 
