@@ -15,7 +15,7 @@ extension Daemon where Source: ~Copyable {
     /// receiver's device, baud and backoff by reopening the port; `[log]` by closing the log
     /// (after a last sync) and opening it with the new settings; the socket's group; `[privacy]
     /// restricted` at once. What cannot change while trackd runs (the control socket's path, the
-    /// state file, the board's lines) is named, key by key, as needing a restart.
+    /// state file, the board's lines, gpsd's sockets) is named, key by key, as needing a restart.
     mutating func reload(now: MonotonicTime) {
         notify.send("RELOADING=1")
         defer { notify.send("READY=1") }
@@ -59,6 +59,7 @@ extension Daemon where Source: ~Copyable {
         if !loaded.state.file.bytesEqual(old.state.file) { restart += ", state.file" }
         if loaded.board.simulated != old.board.simulated { restart += ", board.simulated" }
         if map != boardMap { restart += ", the [board] lines" }
+        if loaded.gpsd != old.gpsd { restart += ", [gpsd]" }
         reloads.reloads += 1
         reloads.lastReloadError = nil
         reloads.reloadNeedsRestart = restart.isEmpty ? nil : restart.droppingBytes(2)

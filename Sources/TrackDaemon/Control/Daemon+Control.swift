@@ -120,7 +120,7 @@ extension Daemon where Source: ~Copyable {
         let lastEvent = fences.lastEvent.flatMap { event in
             event.fence < set.count ? (id: set.fences[event.fence].id, transition: event.transition, time: event.time) : nil
         }
-        return StatusModel(
+        var model = StatusModel(
             now: now, startedAt: startedAt, daemon: daemon,
             receiver: StatusModel.ReceiverFacts(
                 source: receiver.source.status, counters: receiver.core.counters, activity: receiver.activity,
@@ -138,6 +138,8 @@ extension Daemon where Source: ~Copyable {
             fences: StatusModel.FenceFacts(
                 count: set.count, file: fences.file, loadError: fences.loadError, inside: fences.inside,
                 evaluated: fences.evaluated, events: fences.events, lastEvent: lastEvent, commands: fences.counters))
+        model.gpsd = gpsd?.facts()
+        return model
     }
 
     /// The status model's log facts (the journal's advice uses them too).
