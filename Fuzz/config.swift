@@ -1,5 +1,5 @@
 // Fuzz target `config`: text as trackd reads its files at start-up and on SIGHUP — trackd.conf
-// (`TrackdConfig.parse`, then the settings the daemon derives from it), a board file
+// (`TrackdConfig.parse`, then the services' settings the daemon derives from it), a board file
 // (`BoardMap.parse`) and LED patterns (`LEDPattern.parse`, each line of the input alone).
 // The bytes are decoded as the daemon decodes a file (invalid UTF-8 replaced). Checks beyond
 // "no crash":
@@ -18,14 +18,16 @@ func fuzzTarget(_ input: [UInt8]) {
 
     do {
         let config = try TrackdConfig.parse(text, file: "trackd.conf")
-        // What start-up builds from it.
-        _ = ConfigLoader.pipeline(config)
-        _ = ConfigLoader.filterSettings(config)
-        _ = ConfigLoader.samplingSettings(config)
+        // What start-up builds from it (`TrackdCommand.run`, `Daemon.init`), and what a SIGHUP
+        // reload applies to a running pipeline (`Daemon.reload`).
+        _ = FixPipeline(config)
+        var reloaded = FixPipeline(TrackdConfig())
+        reloaded.apply(config)
+        _ = Odometer(maxSpeedMillimetresPerSecond: Int64(config.filter.maxSpeedMillimetresPerSecond))
         _ = LogWriterSettings(config.log)
         _ = BoardSettings(config)
         _ = TrackdCommand.serialConfiguration(config.receiver)
-        _ = FenceMonitor(fences: FenceSet(), settings: config.fences.settings)
+        _ = FenceService(FenceMonitor(fences: FenceSet(), settings: config.fences.settings), config, loadError: nil)
         _ = BoardMap().overridden(by: config.board.overrides)
         for name in LEDPatternName.allCases {
             let pattern = config.leds[name]

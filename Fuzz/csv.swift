@@ -6,7 +6,7 @@
 // * imported records exported as CSV (`trackctl log export --format csv`) import again to the
 //   same records, as the CSV writer promises.
 import TrackCore
-@testable import TrackDaemon
+@testable import TrackctlCommands
 
 func fuzzTarget(_ input: [UInt8]) {
     let lineCount = input.count(where: { $0 == 0x0A }) + 1

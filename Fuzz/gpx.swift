@@ -7,7 +7,7 @@
 // * imported records exported as GPX import again to the same records;
 // * every sentence the simulator writes passes the receiver's checks.
 import TrackCore
-@testable import TrackDaemon
+@testable import TrackctlCommands
 
 func fuzzTarget(_ input: [UInt8]) {
     let lineCount = input.count(where: { $0 == 0x0A }) + 1

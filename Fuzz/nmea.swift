@@ -1,6 +1,7 @@
 // Fuzz target `nmea`: receiver bytes through the pipeline trackd runs on its UART — framer,
-// decoders, epoch assembler (`NMEAReceiver`), then the fix filter and sampling (`FixPipeline`)
-// and the log codec for the fixes it records.
+// decoders, epoch assembler (`NMEAReceiver`), then the daemon's steps for each fix
+// (`Daemon.handle`: `FixPipeline` filter and trip, the disclosure, sampling, the odometer,
+// `LogFix`) with tracking allowed, and the log codec for the fixes it records.
 //
 // The first input byte is a mode: bit 0 set rewrites the checksum of every `$…*hh` in the rest
 // (so mutated sentences reach the decoders instead of dying at the checksum), bits 1–7 choose
@@ -43,12 +44,11 @@ func fuzzTarget(_ input: [UInt8]) {
     check(counters.fixes == fixes.count, "counted \(counters.fixes) fixes, emitted \(fixes.count)")
 
     chunked.finish { fixes.append(copy $0) }
-    var pipeline = ConfigLoader.pipeline(TrackdConfig())
-    pipeline.status.permission = Permission(state: .always)
+    var path = NMEAFuzz.FixPath()
     var recorded: [LogRecord] = []
     for (index, fix) in fixes.enumerated() {
         NMEAFuzz.checkSane(fix)
-        if let logged = pipeline.handle(fix, now: .milliseconds(Int64(index) * 1_000)) {
+        if let logged = path.handle(fix, now: .milliseconds(Int64(index) * 1_000)) {
             recorded.append(.fix(logged))
         }
     }
@@ -66,6 +66,33 @@ func fuzzTarget(_ input: [UInt8]) {
 }
 
 enum NMEAFuzz {
+    /// The steps `Daemon.handle` takes for one fix, without the services that own files and
+    /// descriptors (the track log, the fences with none loaded): the default configuration,
+    /// tracking allowed with precise accuracy, no in-use input.
+    struct FixPath {
+        var fixes = FixPipeline(TrackdConfig())
+        var permission = Permission(state: .always)
+        var odometer = Odometer()
+        let startedAt = MonotonicTime(nanoseconds: 0)
+
+        /// The fix the daemon would append to the log, if any.
+        mutating func handle(_ fix: borrowing Fix, now: MonotonicTime) -> LogFix? {
+            guard let accuracy = fixes.judge(fix, now: now, startedAt: startedAt) else { return nil }
+            let time = fix.time ?? UTCTime(millisecondsSinceEpoch: 0)
+            let disclosure = permission.disclosure(inUse: false, onTrip: fixes.onTrip, now: now)
+            guard disclosure.allowsPosition else {
+                fixes.notAllowed += 1
+                return nil
+            }
+            let shown = fix.disclosed(disclosure)
+            guard fixes.sample(shown, accuracyMillimetres: accuracy, now: now), let position = shown.position else { return nil }
+            let before = odometer.totalMillimetres
+            _ = odometer.add(position, accuracyMillimetres: Int32(clamping: accuracy), timeMilliseconds: time.millisecondsSinceEpoch)
+            check(odometer.totalMillimetres >= before, "the odometer went back")
+            return LogFix(shown, accuracyMillimetres: disclosure == .precise ? accuracy : nil, time: time)
+        }
+    }
+
     /// Ends any open sentence, then two epochs (RMC + GGA) a second apart.
     static let recovery: [UInt8] = Array("\r\n".utf8) + [
         "GNRMC,173000.00,A,3351.6500,S,15112.7400,E,10.0,180.0,010125,,,A",

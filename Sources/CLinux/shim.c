@@ -177,3 +177,63 @@ int clinux_exit_code(int status) {
     if (WIFSIGNALED(status)) return 128 + WTERMSIG(status);
     return -1;
 }
+
+int clinux_spawn_piped(const char *file, char *const argv[], int *output_fd, int *error_fd) {
+    int output[2], errors[2];
+    if (pipe2(output, O_CLOEXEC) != 0) return -1;
+    if (pipe2(errors, O_CLOEXEC) != 0) {
+        int saved = errno;
+        close(output[0]);
+        close(output[1]);
+        errno = saved;
+        return -1;
+    }
+    posix_spawnattr_t attributes;
+    posix_spawn_file_actions_t actions;
+    int error = posix_spawnattr_init(&attributes);
+    if (error == 0) {
+        sigset_t none, all;
+        sigemptyset(&none);
+        sigfillset(&all);
+        posix_spawnattr_setsigmask(&attributes, &none);
+        posix_spawnattr_setsigdefault(&attributes, &all);
+        posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
+        error = posix_spawn_file_actions_init(&actions);
+        if (error == 0) {
+            error = posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+            // dup2 clears close-on-exec on the child's copies only.
+            if (error == 0) error = posix_spawn_file_actions_adddup2(&actions, output[1], 1);
+            if (error == 0) error = posix_spawn_file_actions_adddup2(&actions, errors[1], 2);
+            pid_t pid = -1;
+            if (error == 0) error = posix_spawnp(&pid, file, &actions, &attributes, argv, environ);
+            posix_spawn_file_actions_destroy(&actions);
+            posix_spawnattr_destroy(&attributes);
+            close(output[1]);
+            close(errors[1]);
+            if (error == 0) {
+                *output_fd = output[0];
+                *error_fd = errors[0];
+                return (int)pid;
+            }
+            close(output[0]);
+            close(errors[0]);
+            errno = error;
+            return -1;
+        }
+        posix_spawnattr_destroy(&attributes);
+    }
+    close(output[0]);
+    close(output[1]);
+    close(errors[0]);
+    close(errors[1]);
+    errno = error;
+    return -1;
+}
+
+int clinux_wait(int pid, int *status) {
+    int result;
+    do {
+        result = (int)waitpid((pid_t)pid, status, 0);
+    } while (result < 0 && errno == EINTR);
+    return result;
+}

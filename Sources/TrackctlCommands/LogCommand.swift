@@ -1,17 +1,19 @@
 import TrackCore
 import TrackIO
 
-/// `trackctl log list|verify|import|export`: the track log directory from the command line.
+/// `trackctl log list|verify|import|export|send`: the track log directory from the command line.
 ///
 ///     trackctl log list [--log DIR]        one line per segment: name, first/last time, records, bytes, status
 ///     trackctl log verify [--log DIR]      every chunk's CRC and the sequence; exit 1 naming segment + offset
 ///     trackctl log import FILE.gpx|FILE.csv --to DIR
+///     trackctl log send [--after CURSOR] [--log DIR]   the chunks after CURSOR, framed, for `trackctl pull`
 ///     trackctl log export --format gpx|geojson|kml|csv [--log DIR] [--since T] [--until T] [--simplify M] [--datum D]
 enum LogCommand {
     static let usage: StaticString = """
         usage: trackctl log list [--log DIR | --config FILE]
                trackctl log verify [--log DIR | --config FILE]
                trackctl log import FILE.gpx|FILE.csv --to DIR
+               trackctl log send [--after CURSOR] [--log DIR | --config FILE] [--from-ssh-command]
                trackctl log export [--format gpx|geojson|kml|csv] [--log DIR | --config FILE]
                                    [--since TIME] [--until TIME] [--simplify METRES] [--datum gcj02|bd09]
 
@@ -32,6 +34,8 @@ enum LogCommand {
             return command == "list" ? list(directory) : verify(directory)
         case "import":
             return LogImport.run(rest)
+        case "send":
+            return LogSend.run(rest)
         case "export":
             guard let directory = directory(&rest) else { return 1 }
             // A `--log` left without its value is export's to refuse.

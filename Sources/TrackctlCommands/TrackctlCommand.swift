@@ -25,9 +25,14 @@ public enum TrackctlCommand {
                           the track log's segments; every chunk checked, damage named
           log import FILE.gpx|FILE.csv --to DIR
                           an existing track written into a log, as trackd writes it
+          log send [--after CURSOR] [--log DIR]
+                          the log's chunks after CURSOR, framed and checksummed, for trackctl pull
           log export [--format gpx|geojson|kml|csv] [--since T] [--until T] [--simplify M]
                      [--datum gcj02|bd09] [--log DIR]
                           the log as a file on standard output (trackctl log export --help)
+          pull HOST... [--to DIR] [--jobs N]
+                          what is new in each tracker's log, over ssh, verified, appended to
+                          DIR/HOST (trackctl pull --help)
           simulate ROUTE.gpx [OPTIONS]
                           a receiver moving along ROUTE.gpx, on a pseudo-terminal or standard
                           output (trackctl simulate --help)
@@ -67,6 +72,8 @@ public enum TrackctlCommand {
             return SimulateCommand.run(rest)
         case "log":
             return LogCommand.run(rest)
+        case "pull":
+            return PullCommand.run(rest)
         case "-h", "--help", "help":
             try? FileDescriptor.standardOutput.writeAll(usage)
             return 0

@@ -16,6 +16,8 @@ final class InProcessDaemon {
     private(set) var nowMilliseconds: Int64 = 0
     /// Every wake-up's time, in ms.
     private(set) var wakeUps: [Int64] = []
+    /// The instants the log was synced at, in ms: syncs at one instant show as one flash.
+    private(set) var syncInstants: Set<Int64> = []
 
     /// `configure` edits the configuration (log, state and socket paths are the test's own).
     init(_ source: consuming ScriptedSource, permission: PermissionRequest? = .allowAlways,
@@ -63,6 +65,7 @@ final class InProcessDaemon {
         for _ in 0..<8 {
             wakeUps.append(milliseconds)
             daemon.step(now: now)
+            if let synced = daemon.trackLog.status.lastSync { syncInstants.insert(synced.nanoseconds / 1_000_000) }
             daemon.arm(now: now)
             daemon.loop.wakeWithoutWaiting(now: now)
             guard daemon.loop.anyReady else { break }

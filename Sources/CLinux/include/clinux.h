@@ -194,6 +194,14 @@ int clinux_spawn(const char *path, char *const argv[], char *const envp[]);
 
 /// Reaps child `pid` if it has finished, without waiting: `pid` (exit status in `*status`, as
 /// waitpid gives it), 0 while it runs, -1 with errno set (ECHILD: no such child).
+/// posix_spawnp(3) of `file` (searched in PATH) with `argv` and this process's environment:
+/// standard input /dev/null, standard output and error into two new pipes whose reading ends
+/// (close-on-exec) come back in `output_fd` and `error_fd`. The pid, or -1 with errno set.
+int clinux_spawn_piped(const char *file, char *const argv[], int *output_fd, int *error_fd);
+
+/// waitpid(2) for `pid` until it exits (EINTR retried); the pid, or -1 with errno set.
+int clinux_wait(int pid, int *status);
+
 int clinux_reap(int pid, int *status);
 
 /// The exit code of a waitpid status, or 128 + the signal number for a child killed by one.

@@ -1,5 +1,6 @@
 #if TRACKD_LIBGPIOD2
 import CLinux
+import TrackCore
 
 /// The GPIO backend over libgpiod 2 (2.1 and 2.2, the `libgpiod3` package of Debian 13 and
 /// Raspberry Pi OS trixie): the only file that calls the v2 API, as Libgpiod1.swift is for v1.
@@ -165,13 +166,13 @@ public struct LibgpiodBackend: GPIOBackend {
         var denied = false
         while let entry = readdir(directory) {
             let name = String(cString: clinux_dirent_name(entry))
-            guard name.hasPrefix("gpiochip") else { continue }
+            guard name.bytesHavePrefix("gpiochip") else { continue }
             guard let chip = ("/dev/" + name).withCString({ gpiod_chip_open($0) }) else {
                 denied = denied || clinux_errno() == EACCES || clinux_errno() == EPERM
                 continue
             }
             if let info = gpiod_chip_get_info(chip) {
-                let matches = String(cString: gpiod_chip_info_get_label(info)) == label
+                let matches = String(cString: gpiod_chip_info_get_label(info)).bytesEqual(label)
                 gpiod_chip_info_free(info)
                 if matches { return chip }
             }

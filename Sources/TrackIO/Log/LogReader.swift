@@ -22,9 +22,9 @@ public struct LogReader<Files: LogFileLayer> {
     /// The segment numbers found when the reader was made, oldest first, e.g. [1, 2, 3].
     public let segmentNumbers: [UInt64]
     /// Segments read so far, oldest first (all of them once `next()` returned nil).
-    public private(set) var segments: [LogSegmentInfo] = []
+    public internal(set) var segments: [LogSegmentInfo] = []
     /// What was skipped or noticed so far, in reading order.
-    public private(set) var problems: [LogProblem] = []
+    public internal(set) var problems: [LogProblem] = []
     var index = 0
     var cursor: LogSegmentCursor?
     var lastSequence: UInt32?
@@ -99,7 +99,7 @@ public struct LogReader<Files: LogFileLayer> {
         return records
     }
 
-    private mutating func finish(_ done: LogSegmentCursor) {
+    mutating func finish(_ done: LogSegmentCursor) {
         segments.append(done.info)
         problems.append(contentsOf: done.problems)
     }

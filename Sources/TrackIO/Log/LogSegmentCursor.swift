@@ -37,6 +37,11 @@ struct LogSegmentCursor {
     /// Repair tries left for this segment: 100,000, about a hundred damaged places beyond repair
     /// (real damage is repaired at the first or second try).
     var repairTries = 100_000
+    /// The chunks that passed their checks, in file order, when a caller asked for them (nil:
+    /// not recorded): `LogReader.nextSegmentScan`.
+    var spans: [LogChunkSpan]?
+    /// The records of the chunk being read, for its span.
+    var spanRecords = LogTransferSummary()
 
     init(bytes: [UInt8], name: String, number: UInt64) {
         self.bytes = bytes
@@ -62,6 +67,10 @@ struct LogSegmentCursor {
                     continue
                 }
                 guard let record = decoded else {
+                    if let done = chunk, spans != nil {
+                        spans?.append(LogChunkSpan(offset: done.offset, end: done.end, sequence: sequence, records: spanRecords))
+                    }
+                    spanRecords = LogTransferSummary()
                     if let done = chunk, var parity = groupParity {
                         let data = bytes
                         parity.add(data.span.extracting(done.offset..<done.end))
@@ -73,6 +82,7 @@ struct LogSegmentCursor {
                 }
                 if suppressing { continue }
                 info.count(record)
+                if spans != nil { spanRecords.count(record) }
                 return record
             }
             guard offset < bytes.count else { return nil }
@@ -119,6 +129,7 @@ struct LogSegmentCursor {
         }
         if header.isParity {
             if firstProblemOffset != nil { keyframeAfterProblem = true }
+            if spans != nil { spans?.append(LogChunkSpan(offset: header.offset, end: header.end, sequence: nil)) }
             startGroup(at: header.end)
             return
         }
@@ -160,6 +171,7 @@ struct LogSegmentCursor {
         chunk = nil
         reader = LogChunkReader()
         groupParity = nil
+        spanRecords = LogTransferSummary()
         let resume = LogChunkFormat.nextKeyframe(in: bytes.span, from: start + 1) ?? bytes.count
         report(.damaged(error), at: start, skipping: resume - start)
         // A good parity chunk after it (whose group the damage was too much for) also shows

@@ -152,7 +152,7 @@ extension LogWriter {
     mutating func segmentPath(_ number: UInt64) -> String {
         pathScratch.removeAll(keepingCapacity: true)
         pathScratch.append(settings.directory)
-        if !settings.directory.hasSuffix("/") { pathScratch.append("/") }
+        if !settings.directory.bytesHaveSuffix("/") { pathScratch.append("/") }
         var divisor: UInt64 = 1_000_000_000
         while divisor > 0 {
             pathScratch.unicodeScalars.append(Unicode.Scalar(UInt8(ascii: "0") + UInt8(number / divisor % 10)))
