@@ -56,9 +56,11 @@ func fuzzTarget(_ input: [UInt8]) {
         var buffer = TextBuffer()
         guard simulator.writeEpoch(to: &buffer) else { break }
         check(!buffer.overflowed, "an epoch overflows the simulator's buffer")
+        var epoch: [UInt8] = []
         buffer.withBytes { span in
-            for index in span.indices { receiver.consume(span[index]) { _ in } }
+            for index in span.indices { epoch.append(span[index]) }
         }
+        epoch.withUnsafeBytes { receiver.consume($0) { _ in } }
     }
     let counters = receiver.counters
     let rejected = counters.badChecksum + counters.overlong + counters.outOfRange + counters.malformed

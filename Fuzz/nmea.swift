@@ -32,7 +32,7 @@ func fuzzTarget(_ input: [UInt8]) {
     }
     var single = NMEAReceiver()
     var singleFixes: [Fix] = []
-    for byte in stream { single.consume(byte) { singleFixes.append(copy $0) } }
+    for byte in stream { withUnsafeBytes(of: byte) { single.consume($0) { singleFixes.append(copy $0) } } }
     check(fixes == singleFixes, "chunks of \(chunk) gave other fixes than single bytes")
     check(chunked.counters == single.counters, "chunks of \(chunk) gave other counters than single bytes")
 

@@ -4,8 +4,9 @@ extension Fix {
     ///
     /// Units as gpsd: degrees, metres, m/s. Values are exact decimal renderings of the integer
     /// units (9 decimals for 1e-9°, 3 for mm). Position and altitude appear only in 2D and 3D
-    /// fixes, as gpsd does; GST's 1σ errors appear as `latErr`,
-    /// `lonErr`, `altErr` (gpsd's `epx`/`epy`/`epv` are 95% estimates, a different quantity).
+    /// fixes, as gpsd does; GST's 1σ errors appear as `latErr`, `lonErr`, `altErr`, GBS's
+    /// expected errors as `epx` (longitude), `epy` (latitude), `epv` (altitude), the values gpsd
+    /// reports for a GBS of the epoch, e.g. `"epx":1.00,"epy":1.00,"epv":3.10`.
     public func writeJSON(to buffer: inout TextBuffer) {
         buffer.append("{\"class\":\"TPV\"")
         if let time {
@@ -41,6 +42,10 @@ extension Fix {
         if let latitudeErrorCentimetres { field(&buffer, ",\"latErr\":", Int64(latitudeErrorCentimetres), 2) }
         if let longitudeErrorCentimetres { field(&buffer, ",\"lonErr\":", Int64(longitudeErrorCentimetres), 2) }
         if let altitudeErrorCentimetres { field(&buffer, ",\"altErr\":", Int64(altitudeErrorCentimetres), 2) }
+        // GBS's expected errors, in metres as sent, under the names gpsd gives them.
+        if let expectedLongitudeErrorCentimetres { field(&buffer, ",\"epx\":", Int64(expectedLongitudeErrorCentimetres), 2) }
+        if let expectedLatitudeErrorCentimetres { field(&buffer, ",\"epy\":", Int64(expectedLatitudeErrorCentimetres), 2) }
+        if let expectedAltitudeErrorCentimetres { field(&buffer, ",\"epv\":", Int64(expectedAltitudeErrorCentimetres), 2) }
         buffer.append(UInt8(ascii: "}"))
     }
 }

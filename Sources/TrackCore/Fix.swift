@@ -44,6 +44,12 @@ public struct Fix: Equatable, Sendable {
     public var latitudeErrorCentimetres: Int32?
     public var longitudeErrorCentimetres: Int32?
     public var altitudeErrorCentimetres: Int32?
+    /// Expected errors in centimetres from a second source (GBS, receiver autonomous integrity
+    /// monitoring), e.g. `$GNGBS,223745.00,1.0,1.0,3.1,…` → 100, 100, 310; nil when not sent
+    /// or sent for another epoch. Written as gpsd's `epy`, `epx`, `epv`.
+    public var expectedLatitudeErrorCentimetres: Int32?
+    public var expectedLongitudeErrorCentimetres: Int32?
+    public var expectedAltitudeErrorCentimetres: Int32?
 
     /// An empty fix.
     public init() {}

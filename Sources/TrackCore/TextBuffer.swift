@@ -4,10 +4,10 @@
 /// Appends past `capacity` are dropped and counted in `overflowed`, so a caller can tell a
 /// truncated line from a whole one; nothing traps.
 public struct TextBuffer: ~Copyable {
-    /// Bytes the buffer holds.
-    public static var capacity: Int { 1024 }
+    /// Bytes the buffer holds: a SKY of 64 satellites (~3.3 KB) fits.
+    public static var capacity: Int { 4096 }
 
-    var storage: InlineArray<1024, UInt8>
+    var storage: InlineArray<4096, UInt8>
     /// Number of bytes written so far.
     public private(set) var count: Int
     /// True once an append did not fit.

@@ -94,31 +94,6 @@ public struct UTCTime: Comparable, Hashable, Sendable {
     public var millisecondOfDay: Int64 {
         millisecondsSinceEpoch - floorDivide(millisecondsSinceEpoch, 86_400_000) * 86_400_000
     }
-
-    /// Appends ISO 8601 with milliseconds, e.g. `2007-12-23T19:32:21.000Z`.
-    public func write(to buffer: inout TextBuffer) {
-        writeSeconds(to: &buffer)
-        buffer.append(UInt8(ascii: "."))
-        buffer.append(integer: Int(millisecondOfDay % 1000), width: 3)
-        buffer.append(UInt8(ascii: "Z"))
-    }
-
-    /// Appends the date and time of day to the second, e.g. `2007-12-23T19:32:21`.
-    func writeSeconds(to buffer: inout TextBuffer) {
-        let date = self.date
-        let ms = millisecondOfDay
-        buffer.append(integer: Int(date.year), width: 4)
-        buffer.append(UInt8(ascii: "-"))
-        buffer.append(integer: Int(date.month), width: 2)
-        buffer.append(UInt8(ascii: "-"))
-        buffer.append(integer: Int(date.day), width: 2)
-        buffer.append(UInt8(ascii: "T"))
-        buffer.append(integer: Int(ms / 3_600_000), width: 2)
-        buffer.append(UInt8(ascii: ":"))
-        buffer.append(integer: Int(ms / 60_000 % 60), width: 2)
-        buffer.append(UInt8(ascii: ":"))
-        buffer.append(integer: Int(ms / 1000 % 60), width: 2)
-    }
 }
 
 @inline(__always)

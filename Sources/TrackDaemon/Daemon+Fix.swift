@@ -3,7 +3,7 @@ import TrackIO
 
 /// The path of one fix from the receiver core to the log, in its own scope: the filter, the
 /// trip detector, the fences (precise position, when the permission allows), the disclosure
-/// rule, sampling, the odometer and the track log. Nothing here allocates.
+/// rule, the place name, sampling, the odometer and the track log. Nothing here allocates.
 extension Daemon where Source: ~Copyable {
     mutating func handle(_ fix: borrowing Fix, now: MonotonicTime) {
         // Every epoch goes to gpsd's clients, as gpsd sends every one (disclosed there).
@@ -16,6 +16,8 @@ extension Daemon where Source: ~Copyable {
         }
         // What is not allowed is not considered for the log at all.
         let disclosure = disclosure(now: now)
+        // The place name follows the same rule: none when withheld, the grid cell's when approximate.
+        places.observe(fix.position, disclosure: disclosure)
         guard disclosure.allowsPosition else {
             fixes.notAllowed += 1
             return

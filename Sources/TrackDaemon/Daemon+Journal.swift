@@ -81,6 +81,12 @@ extension Daemon where Source: ~Copyable {
         journal.storageErrors = log.storageErrorCount
     }
 
+    /// Says why positions go unnamed when the gazetteer could not be mapped (start-up, SIGHUP).
+    func journalPlaces() {
+        guard let problem = places.problem else { return }
+        say("places: " + problem + "; no gazetteer: positions are not named, tracking goes on")
+    }
+
     /// `trackd: LINE` on stderr.
     func say(_ line: borrowing TextBuffer) {
         var out = TextBuffer()

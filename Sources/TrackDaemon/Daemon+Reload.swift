@@ -14,8 +14,9 @@ extension Daemon where Source: ~Copyable {
     /// is applied: filter, sampling, fences, LED patterns and button timing at once; the
     /// receiver's device, baud and backoff by reopening the port; `[log]` by closing the log
     /// (after a last sync) and opening it with the new settings; the socket's group; `[privacy]
-    /// restricted` at once. What cannot change while trackd runs (the control socket's path, the
-    /// state file, the board's lines, gpsd's sockets) is named, key by key, as needing a restart.
+    /// restricted` at once; `[places]` by mapping the table again. What cannot change while trackd
+    /// runs (the control socket's path, the state file, the board's lines, gpsd's sockets) is named,
+    /// key by key, as needing a restart.
     mutating func reload(now: MonotonicTime) {
         notify.send("RELOADING=1")
         defer { notify.send("READY=1") }
@@ -54,6 +55,9 @@ extension Daemon where Source: ~Copyable {
         }
         if !loaded.control.group.bytesEqual(old.control.group) { applyControlGroup() }
         if loaded.privacy.restricted != old.privacy.restricted { state.restrict(loaded.privacy.restricted) }
+        // The table is mapped again even when its path is the same: a new one installed takes effect.
+        places.apply(loaded.places)
+        journalPlaces()
         var restart = ""
         if !loaded.control.socket.bytesEqual(old.control.socket) { restart += ", control.socket" }
         if !loaded.state.file.bytesEqual(old.state.file) { restart += ", state.file" }

@@ -3,7 +3,7 @@ import TrackIO
 
 /// The daemon: the loop (`EventLoop`, which knows nothing of GPS) serving a fixed set of
 /// services, each owning its state and descriptors: the receiver, the fix pipeline, the state
-/// file, the track log, the fences, the board and the control socket. One thread, one `poll`
+/// file, the track log, the fences, the place names, the board and the control socket. One thread, one `poll`
 /// per wake-up, one clock reading passed down; every buffer is allocated before the loop starts.
 ///
 /// `run` is the process's loop. A test builds the daemon with a source and a GPIO backend of
@@ -17,6 +17,7 @@ struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable 
     var state: StateService<PosixStateFileStorage>
     var trackLog: TrackLogService
     var fences: FenceService
+    var places: PlaceService
     var board: BoardService<GPIO>
     /// nil in a test that does not need the socket.
     var control: ControlService?
@@ -39,7 +40,8 @@ struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable 
     var stopping = false
 
     init(receiver: consuming ReceiverService<Source>, state: StateService<PosixStateFileStorage>,
-         trackLog: consuming TrackLogService, fences: FenceService, board: BoardService<GPIO>,
+         trackLog: consuming TrackLogService, fences: FenceService, places: consuming PlaceService,
+         board: BoardService<GPIO>,
          control: consuming ControlService?, signals: consuming SignalDescriptor?,
          config: TrackdConfig, configSource: ConfigSource, boardMap: BoardMap, gpsd: consuming GpsdService? = nil) {
         self.receiver = receiver
@@ -47,6 +49,7 @@ struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable 
         self.state = state
         self.trackLog = trackLog
         self.fences = fences
+        self.places = places
         self.board = board
         self.control = control
         self.gpsd = gpsd
@@ -87,6 +90,7 @@ struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable 
         startedAt = now
         journal.storageErrors = trackLog.status.storageErrorCount
         receiver.open(now: now)
+        journalPlaces()
         trackLog.append(.bootMarker(time: bootTime, bootID: kernelBootID()), now: now)
         trackLog.serviceTimer(&loop, timer: TimerID.logSync, now: now)
         if let interval = notify.watchdogInterval { loop.schedule(TimerID.watchdog, at: now.adding(nanoseconds: interval)) }

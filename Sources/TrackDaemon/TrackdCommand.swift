@@ -123,7 +123,7 @@ public enum TrackdCommand {
         var daemon = Daemon(
             receiver: ReceiverService(source: source), state: state,
             trackLog: TrackLogService(config.log, now: SystemClock.monotonic()),
-            fences: FenceService(fences, config, loadError: fencesError), board: board,
+            fences: FenceService(fences, config, loadError: fencesError), places: PlaceService(config.places), board: board,
             control: ControlService(server, path: config.control.socket), signals: signals, config: config,
             configSource: ConfigSource(path: options.configPath, explicit: options.explicitConfig), boardMap: map,
             gpsd: gpsd)

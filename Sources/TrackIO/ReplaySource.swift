@@ -191,7 +191,7 @@ public struct ReplaySource: ReceiverSource, ~Copyable {
     static func epochTime(of line: Slice<UnsafeMutableRawBufferPointer>) -> Int64? {
         var framer = NMEAFramer()
         for byte in line where framer.consume(byte) == .sentence {
-            let sentence = framer.sentence
+            var sentence = framer.sentence
             let field: Int
             switch sentence.type {
             case .rmc, .gga, .gns, .zda: field = 1

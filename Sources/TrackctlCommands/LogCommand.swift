@@ -16,6 +16,9 @@ enum LogCommand {
                trackctl log send [--after CURSOR] [--log DIR | --config FILE] [--from-ssh-command]
                trackctl log export [--format gpx|geojson|kml|csv] [--log DIR | --config FILE]
                                    [--since TIME] [--until TIME] [--simplify METRES] [--datum gcj02|bd09]
+                                   [--trip N] [--places FILE] [--fences FILE]
+               trackctl log trips [--log DIR | --config FILE] [--json]   (trackctl log trips --help)
+               trackctl log plot [--trip N] [--log DIR | --config FILE] > trip.svg
 
         DIR defaults to the `directory` of [log] in FILE (default /etc/trackd/trackd.conf),
         /var/lib/trackd/log when that file does not exist.
@@ -40,6 +43,10 @@ enum LogCommand {
             guard let directory = directory(&rest) else { return 1 }
             // A `--log` left without its value is export's to refuse.
             return LogExport.run(rest.contains("--log") ? rest : rest + ["--log", directory])
+        case "trips", "plot":
+            guard let directory = directory(&rest) else { return 1 }
+            let given = rest.contains("--log") ? rest : rest + ["--log", directory]
+            return command == "trips" ? LogTrips.run(given) : LogPlot.run(given)
         case "-h", "--help", "help":
             try? FileDescriptor.standardOutput.writeAll(usage)
             return 0

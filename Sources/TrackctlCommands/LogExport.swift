@@ -21,6 +21,10 @@ enum LogExport {
           --until      leave out records at or after TIME
           --simplify   drop fixes within METRES of the simplified line (Douglas-Peucker)
           --datum      gcj02 or bd09 for Chinese maps (identity outside China)
+          --trip N     only trip N of trackctl log trips, its track named "Tübingen → Stuttgart"
+          --places     the gazetteer naming tracks, waypoints and fence events (default
+                       $TRACKD_PLACES, else /usr/share/trackd/places.bin when installed)
+          --fences     the fences file whose ids name fence events (default the configuration's)
 
         """
 
@@ -29,7 +33,7 @@ enum LogExport {
             try? FileDescriptor.standardOutput.writeAll(usage)
             return 0
         }
-        let parsed: LogExportArguments
+        var parsed: LogExportArguments
         do {
             parsed = try LogExportArguments(arguments)
         } catch {
@@ -37,6 +41,7 @@ enum LogExport {
             try? FileDescriptor.standardError.writeAll(usage)
             return 2
         }
+        guard parsed.naming.apply(to: &parsed) else { return 1 }
         switch parsed.format {
         case .gpx: return export(GPXWriter(), parsed)
         case .geojson: return export(GeoJSONWriter(), parsed)

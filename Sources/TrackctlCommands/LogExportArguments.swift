@@ -9,6 +9,8 @@ struct LogExportArguments: Equatable {
     var directory = LogCommand.defaultDirectory
     /// Time window, simplification, datum.
     var options = ExportOptions()
+    /// `--trip N`, `--places FILE`, `--fences FILE` (LogExport+Naming.swift).
+    var naming = LogExportNaming()
 
     /// Parses `arguments` (after `export`), throwing an error that names the option and value.
     init(_ arguments: [String]) throws(LogExportArgumentError) {
@@ -39,6 +41,8 @@ struct LogExportArguments: Equatable {
                 let name = try value(option)
                 guard let datum = Datum(rawValue: name) else { throw .unknownDatum(name) }
                 options.datum = datum
+            case "--trip", "--places", "--fences":
+                guard try naming.take(option, value(option)) else { throw .unknownOption(option + " " + arguments[index]) }
             default:
                 throw .unknownOption(option)
             }
@@ -50,27 +54,12 @@ struct LogExportArguments: Equatable {
     /// Metres as millimetres: `5`, `5m`, `2.5`, `0.25m` → 5_000, 5_000, 2_500, 250; nil for
     /// anything else (negative, more than three decimals, over 1,000 km, not a number).
     static func millimetres(_ text: String) -> Int64? {
-        var bytes = Array(text.utf8)
+        var bytes = Array(text.utf8)[...]
         if bytes.last == UInt8(ascii: "m") { bytes.removeLast() }
-        var value: Int64 = 0
-        var decimals = -1
-        var digits = 0
-        for byte in bytes {
-            if byte == UInt8(ascii: ".") {
-                guard decimals < 0 else { return nil }
-                decimals = 0
-                continue
-            }
-            guard byte >= 48, byte <= 57, digits < 10 else { return nil }
-            if decimals >= 0 {
-                guard decimals < 3 else { return nil }
-                decimals += 1
-            }
-            value = value * 10 + Int64(byte - 48)
-            digits += 1
-        }
-        guard digits > 0 else { return nil }
-        for _ in max(decimals, 0)..<3 { value *= 10 }
+        // Whole millimetres at most: no sign, and no more than three decimals to round away.
+        guard let first = bytes.first, first != UInt8(ascii: "-"), first != UInt8(ascii: "+") else { return nil }
+        if let point = bytes.firstIndex(of: UInt8(ascii: ".")), bytes.endIndex - point > 4 { return nil }
+        guard let value = DecimalText.read(bytes, scale: 3) else { return nil }
         return value <= 1_000_000_000 ? value : nil
     }
 }

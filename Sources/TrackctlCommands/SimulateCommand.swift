@@ -148,28 +148,11 @@ enum SimulateCommand {
         return .run(options)
     }
 
-    /// A non-negative decimal such as `2.5` (`Double("…")` does not link in Embedded Swift).
+    /// A non-negative decimal such as `2.5` (`DecimalText`, to the microunit: `Double("…")`
+    /// does not link in Embedded Swift), e.g. `"0.25"` → 0.25; nil for `-1`, `1e3` or `""`.
     static func decimal(_ text: String) -> Double? {
-        var value = 0.0
-        var scale = 1.0
-        var digits = 0
-        var seenPoint = false
-        for byte in text.utf8 {
-            if byte == UInt8(ascii: "."), !seenPoint {
-                seenPoint = true
-                continue
-            }
-            guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return nil }
-            let digit = Double(byte - UInt8(ascii: "0"))
-            digits += 1
-            if seenPoint {
-                scale /= 10
-                value += digit * scale
-            } else {
-                value = value * 10 + digit
-            }
-        }
-        return digits > 0 ? value : nil
+        guard let micro = DecimalText.read(Array(text.utf8)[...], scale: 6), micro >= 0 else { return nil }
+        return Double(micro) / 1_000_000
     }
 
     /// `--stdout`: every epoch at once, for tests and `| trackctl decode`.

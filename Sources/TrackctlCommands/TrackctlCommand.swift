@@ -30,6 +30,9 @@ public enum TrackctlCommand {
           log export [--format gpx|geojson|kml|csv] [--since T] [--until T] [--simplify M]
                      [--datum gcj02|bd09] [--log DIR]
                           the log as a file on standard output (trackctl log export --help)
+          place LAT LON [--json]
+                          the nearest place of the offline gazetteer, e.g. "2.8 km NE of
+                          Tübingen, Baden-Wurttemberg, DE" (trackctl place --help)
           pull HOST... [--to DIR] [--jobs N]
                           what is new in each tracker's log, over ssh, verified, appended to
                           DIR/HOST (trackctl pull --help)
@@ -72,6 +75,8 @@ public enum TrackctlCommand {
             return SimulateCommand.run(rest)
         case "log":
             return LogCommand.run(rest)
+        case "place":
+            return PlaceCommand.run(rest)
         case "pull":
             return PullCommand.run(rest)
         case "-h", "--help", "help":

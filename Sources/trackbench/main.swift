@@ -22,6 +22,8 @@ import TrackIO
 //                          malloc counter's difference between two ROUNDS must be zero
 //   trackbench powercut [FILE.csv]
 //                          the log writer's power-cut harness at every step (PowerCut.swift)
+//   trackbench places PLACES.bin PASSES
+//                          nearest-place lookups and the throttled namer (Places.swift)
 //   trackbench tracknmea FILE.csv [--recorded-speed]
 //                          a track's points as the NMEA a receiver would send (TrackNMEA.swift)
 //   trackbench bitrot FLIPS SEED BURST DIR...
@@ -44,6 +46,8 @@ let usage: StaticString = """
                                   encode them ROUNDS times into one buffer, print records=…
            trackbench powercut [FILE.csv]
                                   cut power at every step of a log replay, print violations
+           trackbench places PLACES.bin PASSES
+                                  time place lookups and the namer, print lookup_ns=… rss_kib=…
            trackbench tracknmea FILE.csv [--recorded-speed]
                                   print a track's points as RMC, GGA, GSA and GST epochs
            trackbench bitrot FLIPS SEED BURST DIR...
@@ -90,7 +94,9 @@ func runRead(_ path: String) throws(Errno) {
 /// functions it calls included, and none of the reads around it.
 @inline(never)
 func receiveChunk(_ receiver: inout NMEAReceiver, _ chunk: UnsafeRawBufferPointer, _ fixes: inout Int) {
-    receiver.consume(chunk) { _ in fixes += 1 }
+    // Pulled fix by fix with `next`, as the daemon's receiver service does.
+    var offset = 0
+    while receiver.next(chunk, from: &offset) != nil { fixes += 1 }
 }
 
 /// The end of the input: the epoch in progress, counted in `fixes` (collected with
@@ -100,7 +106,8 @@ func receiveEnd(_ receiver: inout NMEAReceiver, _ fixes: inout Int) {
     receiver.finish { _ in fixes += 1 }
 }
 
-/// `trackbench nmea FILE`: every byte through the receiver, then the epoch in progress.
+/// `trackbench nmea FILE`: every byte through the receiver (pulled fix by fix with `next`),
+/// then the epoch in progress.
 ///
 /// Prints `sentences=… fixes=…` (sentences the receiver accepted, fixes it emitted) on standard
 /// output and the receiver's counters on standard error.
@@ -158,6 +165,14 @@ if arguments.first == "fences", arguments.count == 4, let passes = Int(arguments
         exitProcess(try runFences(arguments[1], arguments[2], passes: passes))
     } catch {
         try? FileDescriptor.standardError.writeAll("trackbench: fences: \(error.message)\n")
+        exitProcess(1)
+    }
+}
+if arguments.first == "places", arguments.count == 3, let passes = Int(arguments[2]) {
+    do throws(Errno) {
+        exitProcess(try runPlaces(arguments[1], passes: passes))
+    } catch {
+        try? FileDescriptor.standardError.writeAll("trackbench: places: \(error.message)\n")
         exitProcess(1)
     }
 }

@@ -46,7 +46,8 @@ final class InProcessDaemon {
         daemon = TestDaemon(
             receiver: ReceiverService(source: source), state: state,
             trackLog: TrackLogService(config.log, now: .milliseconds(0)),
-            fences: FenceService(monitor, config, loadError: nil), board: board, control: nil, signals: nil,
+            fences: FenceService(monitor, config, loadError: nil), places: PlaceService(config.places), board: board,
+            control: nil, signals: nil,
             config: config, configSource: ConfigSource(path: directory.appendingPathComponent("trackd.conf").path, explicit: false),
             boardMap: ConfigFiles.simulatedBoardMap)
         daemon.start(now: .milliseconds(0), bootTime: UTCTime(millisecondsSinceEpoch: 1_796_040_000_000))

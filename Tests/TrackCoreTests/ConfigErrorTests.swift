@@ -28,7 +28,7 @@ struct ConfigErrorTests {
         ("[receiver]\nreopen--min = 1s", "trackd.conf:2: receiver.reopen--min: key names are lower-case-with-dashes"),
         // Unknown sections and keys, keys outside a section, duplicates.
         ("\n[recever]", "trackd.conf:2: unknown section [recever] (known: receiver, filter, sampling, log, control, "
-            + "state, privacy, board, leds, fences)"),
+            + "state, privacy, board, leds, fences, places)"),
         ("[receiver]\nbaudrate = 9600",
          "trackd.conf:2: receiver.baudrate: unknown key (this section has: device, baud, reopen-min, reopen-max)"),
         ("[filter]\ndevice = /dev/serial0", "trackd.conf:2: filter.device: unknown key (this section has: max-age, "
@@ -57,6 +57,10 @@ struct ConfigErrorTests {
         ("[board]\nfile = board.conf",
          #"trackd.conf:2: board.file: "board.conf" is not an absolute path of at most 4095 bytes"#),
         ("[filter]\nmax-accuracy = 20000", #"trackd.conf:2: filter.max-accuracy: "20000" is outside 1 … 10000 m"#),
+        ("[places]\nmin-move = 0", #"trackd.conf:2: places.min-move: "0" is outside 1 … 100000 m"#),
+        ("[places]\nfile = places.bin",
+         #"trackd.conf:2: places.file: "places.bin" is not an absolute path of at most 4095 bytes"#),
+        ("[places]\nenabled = off", #"trackd.conf:2: places.enabled: "off" is not one of no, yes"#),
         // A unit mix-up: milliseconds where seconds are meant.
         ("[filter]\nmax-age = 5000", #"trackd.conf:2: filter.max-age: "5000" is outside 100ms … 1m"#),
         ("[log]\nsegment-age = 30s", #"trackd.conf:2: log.segment-age: "30s" is outside 1m … 720h"#),

@@ -128,6 +128,10 @@ struct ConfigTests {
         ConfigCase("[fences]\nmax-commands = 1") { $0.fences.maxCommands = 1 },
         ConfigCase("[gpsd]\nlisten = [::1]:2948") { $0.gpsd.listen = [ListenAddress(parsing: "[::1]:2948")!] },
         ConfigCase("[gpsd]\nmax-clients = 2") { $0.gpsd.maxClients = 2 },
+        ConfigCase("[places]\nenabled = no") { $0.places.enabled = false },
+        ConfigCase("[places]\nfile = /data/trackd/places.bin") { $0.places.file = "/data/trackd/places.bin" },
+        ConfigCase("[places]\nmin-move = 500") { $0.places.minimumMoveMillimetres = 500_000 },
+        ConfigCase("[places]\nmin-move = 1.5 m") { $0.places.minimumMoveMillimetres = 1_500 },
         ConfigCase("[board]\nfile = /etc/trackd/board.conf\n[sampling]\nprofile = arrival\nheartbeat = 1h") {
             $0.board.file = "/etc/trackd/board.conf"
             $0.sampling.profile = .arrival

@@ -50,6 +50,25 @@ struct MonitorDriver {
 }
 
 @Suite struct FenceMonitorTests {
+    /// The monitor is a value: a copy decides on its own fixes, and neither copy's fixes,
+    /// states or restart show in the other (a shared buffer would make the second copy
+    /// see the first one's votes).
+    @Test func copiesAreIndependentValues() {
+        var first = MonitorDriver(monitor: circleMonitor())
+        first.feed([50, 50])
+        var second = first
+        first.feed([50, 50])
+        #expect(first.transitions == ["3:initial-inside"])
+        #expect(first.monitor.insideCount == 1 && first.monitor.sequence == 4)
+        #expect(second.monitor.tracks[0].state == .unknown && second.monitor.sequence == 2)
+        second.feed([500, 500, 500])
+        #expect(second.transitions == ["5:initial-outside"])
+        #expect(first.monitor.tracks[0].state == .inside)
+        first.monitor.restart()
+        #expect(second.monitor.tracks[0].state == .outside && second.monitor.sequence == 5)
+        #expect(first.monitor.tracks[0].state == .unknown && first.monitor.insideCount == 0)
+    }
+
     @Test func initialStateIsAStateNotAnEnter() {
         var driver = MonitorDriver(monitor: circleMonitor())
         driver.feed([50, 50, 50, 50])

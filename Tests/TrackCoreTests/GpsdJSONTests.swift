@@ -82,8 +82,31 @@ struct GpsdJSONTests {
     @Test func skyCarriesCountsAndDOPs() throws {
         let fix = try #require(receive(sentences: ubloxEpoch).fixes.last)
         // gpsd's line less its satellite list and the DOPs it computes itself (x, y, t, g).
-        #expect(written { GpsdJSON.writeSKY(fix, device: device, to: &$0) }
+        // Its GSV set is not complete (one of four sentences): counts only, from GSV and GSA.
+        #expect(written { GpsdJSON.writeSKY(fix, sky: SkyView(), positions: true, device: device, to: &$0) }
             == "{\"class\":\"SKY\",\"device\":\"/dev/pts/0\",\"vdop\":1.38,\"hdop\":1.01,\"pdop\":1.71,\"nSat\":16,\"uSat\":14}\r\n")
+    }
+
+    @Test func skyListsTheSatellitesOfACompleteSet() throws {
+        var receiver = NMEAReceiver()
+        var fixes: [Fix] = []
+        let bytes = (SkyViewTests.cycle + ["GNRMC,000942.00,A,4404.13387,N,12118.85628,W,0.029,,100117,,,A"]).flatMap(nmeaLine)
+        var sky = SkyView()
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while let fix = receiver.next(raw, from: &offset) {
+                fixes.append(fix)
+                sky = receiver.assembler.sky
+            }
+        }
+        let fix = try #require(fixes.first)
+        let satellites = "{\"PRN\":9,\"el\":40,\"az\":83,\"ss\":46,\"used\":true},{\"PRN\":16,\"el\":17,\"az\":308,\"ss\":41,\"used\":true},{\"PRN\":23,\"el\":7,\"az\":344,\"used\":false},{\"PRN\":26,\"el\":22,\"az\":228,\"ss\":45,\"used\":false},{\"PRN\":27,\"el\":5,\"az\":100,\"ss\":30,\"used\":false},{\"PRN\":70,\"el\":33,\"az\":151,\"ss\":38,\"used\":true},{\"PRN\":80,\"el\":12,\"az\":20,\"ss\":25,\"used\":true}"
+        #expect(written { GpsdJSON.writeSKY(fix, sky: sky, positions: true, device: device, to: &$0) }
+            == "{\"class\":\"SKY\",\"device\":\"/dev/pts/0\",\"vdop\":1.38,\"hdop\":1.01,\"pdop\":1.71,\"nSat\":7,\"uSat\":4,\"satellites\":[\(satellites)]}\r\n")
+        // Withheld: no elevation or azimuth, which with the time would place the receiver.
+        let withheld = written { GpsdJSON.writeSKY(fix.disclosed(.withheld), sky: sky, positions: false, device: device, to: &$0) }
+        #expect(withheld.contains("{\"PRN\":9,\"ss\":46,\"used\":true}"))
+        #expect(!withheld.contains("\"el\"") && !withheld.contains("\"az\""))
     }
 
     @Test func framingHasNoSpacesNoNullAndCRLF() throws {
@@ -135,15 +158,15 @@ struct GpsdJSONTests {
     @Test func noFixYetIsMode1WithoutPosition() {
         #expect(written { GpsdJSON.writeTPV(Fix(), device: device, to: &$0) }
             == "{\"class\":\"TPV\",\"device\":\"/dev/pts/0\",\"mode\":1}\r\n")
-        #expect(written { GpsdJSON.writeSKY(Fix(), device: device, to: &$0) }.isEmpty)
+        #expect(written { GpsdJSON.writeSKY(Fix(), sky: SkyView(), positions: true, device: device, to: &$0) }.isEmpty)
     }
 
     @Test func pollBeforeAndAfterAFix() throws {
         let time = try #require(utc(2026, 12, 1, 17, 39, 18, milliseconds: 151))
-        #expect(written { GpsdJSON.writePoll(time: time, active: true, fix: nil, device: device, to: &$0) }
+        #expect(written { GpsdJSON.writePoll(time: time, active: true, fix: nil, sky: SkyView(), positions: true, device: device, to: &$0) }
             == "{\"class\":\"POLL\",\"time\":\"2026-12-01T17:39:18.151Z\",\"active\":1,\"tpv\":[],\"sky\":[]}\r\n")
         let fix = try #require(receive(sentences: ubloxEpoch).fixes.last)
-        let poll = written { GpsdJSON.writePoll(time: time, active: true, fix: fix, device: device, to: &$0) }
+        let poll = written { GpsdJSON.writePoll(time: time, active: true, fix: fix, sky: SkyView(), positions: true, device: device, to: &$0) }
         #expect(poll.hasPrefix("{\"class\":\"POLL\",\"time\":\"2026-12-01T17:39:18.151Z\",\"active\":1,\"tpv\":[{\"class\":\"TPV\",\"device\":\"/dev/pts/0\",\"mode\":3,"))
         #expect(poll.contains("],\"sky\":[{\"class\":\"SKY\","))
         #expect(poll.hasSuffix("}]}\r\n"))

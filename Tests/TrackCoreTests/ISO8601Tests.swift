@@ -33,6 +33,30 @@ func malformedTimesAreRefused(text: String) {
     #expect(UTCTime(iso8601: text) == nil)
 }
 
+/// Times recorded in GPX and track CSV files: 2024-05-01T10:00:00Z is 1_714_557_600_000.
+private let recorded: [(String, Int64)] = [
+    ("2024-05-01T10:00:00Z", 1_714_557_600_000), ("2024-05-01T10:00:00.5Z", 1_714_557_600_500),
+    ("2024-05-01T10:00:00.123456Z", 1_714_557_600_123), ("2024-05-01T12:30:00+02:30", 1_714_557_600_000),
+    ("2024-05-01T05:00:00-05:00", 1_714_557_600_000), ("2024-05-01T10:00:00.9996Z", 1_714_557_600_999),
+    ("2024-05-01T23:59:60Z", 1_714_608_000_000), ("2024-05-02T00:00:00+14:00", 1_714_557_600_000),
+]
+
+@Test(arguments: recorded.indices)
+func recordedTimesAreParsed(index: Int) {
+    let (text, milliseconds) = recorded[index]
+    #expect(UTCTime(iso8601: Array(text.utf8), form: .recorded)?.millisecondsSinceEpoch == milliseconds, "\(text)")
+}
+
+@Test(arguments: [
+    "2024-05-01 10:00:00Z", "2024-05-01T10:00:00", "2024-02-30T10:00:00Z", "2024-05-01T24:00:00Z",
+    "2024-05-01T10:60:00Z", "2024-05-01T10:00:00.Z", "2024-05-01T10:00:00+0200", "24-05-01T10:00:00Z",
+    "2024-05-01", "2024-05-01T10:00Z", "2024-05-01T10:00:00,5Z", "2024-05-01T10:00:61Z",
+    "2024-05-01T10:00:00+15:00", "2024-05-01T10:00:00Z ", "",
+])
+func malformedRecordedTimesAreRefused(text: String) {
+    #expect(UTCTime(iso8601: Array(text.utf8), form: .recorded) == nil)
+}
+
 @Test func compactTimesDropZeroMilliseconds() {
     for (milliseconds, text) in [(midnight + 43_200_000, "2026-11-30T12:00:00Z"), (midnight + 43_200_007, "2026-11-30T12:00:00.007Z")] {
         var buffer = TextBuffer()

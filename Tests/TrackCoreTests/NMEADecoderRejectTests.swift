@@ -139,7 +139,7 @@ private func payload(_ message: NMEAMessage) -> Any? {
     case .zda(let value): value
     case .gst(let value): value
     case .txt(let value): value
-    case .unknown, .proprietary: nil
+    case .other, .unknown, .proprietary: nil
     }
 }
 
@@ -216,7 +216,7 @@ struct NMEADecoderRejectTests {
         ("PGRME,15.0,M,45.0,M,25.0,M", .proprietary),
         ("PMTK001,314,3", .proprietary),
         ("PSRF150,1", .proprietary),
-        ("GPGBS,235458.00,1.4,1.3,3.1,03,,-21.4,3.8", .unknown),
+        ("GPGRS,112257.00,1,-0.1,-0.3,-0.1,,,,,,,,,", .unknown),
         ("GPRMB,A,0.66,L,003,004,4917.24,N,12309.57,W,001.3,052.5,000.5,V", .unknown),
         ("GNGRS,091500.00,1,-0.3,0.5,,,,,,,,,,", .unknown),
         ("GPHDT,274.07,T", .unknown),

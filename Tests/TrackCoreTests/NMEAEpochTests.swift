@@ -263,7 +263,7 @@ struct NMEAEpochTests {
     func rejectsLeaveEpochAlone() {
         var bytes = nmeaLine(rmc("120000.00"))
         bytes += Array("$GNGGA,120001.00,5231.2000,N,01324.3000,E,1,08,1.0,34.5,M,39.7,M,,*00\r\n".utf8)
-        bytes += nmeaLine("PUBX,00,120001.00") + nmeaLine("GPGBS,120001.00,1.4,1.3,3.1,03,,-21.4,3.8")
+        bytes += nmeaLine("PUBX,00,120001.00") + nmeaLine("GPGRS,120001.00,1,-0.1,-0.3,-0.1,,,,,,,,,")
         bytes += nmeaLine(gga("120000.00")) + nmeaLine(gsa())
         let result = receive(bytes)
         #expect(result.fixes == [fullFix(12, 0, 0)])

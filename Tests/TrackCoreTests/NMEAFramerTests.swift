@@ -158,7 +158,7 @@ struct NMEAFramerTests {
     }
 
     @Test func framedSentenceExposesItsFields() throws {
-        let sentence = try NMEASentence(parsing: "$" + gga + "*47")
+        var sentence = try NMEASentence(parsing: "$" + gga + "*47")
         #expect(sentence.type == .gga)
         #expect(sentence.talker == 0x4750)
         #expect(sentence.fieldCount == 15)
@@ -167,8 +167,28 @@ struct NMEAFramerTests {
         #expect(sentence.fieldText(0) == "GPGGA")
         #expect(sentence.fieldText(2) == "4807.038")
         #expect(sentence.fieldText(14) == "")
-        #expect(sentence.isEmpty(13))
-        #expect(sentence.isEmpty(40), "fields past the last read as empty")
+        // The readers the decoders use, on the sentence where it lies (they are mutating, so
+        // each is read before #expect sees it).
+        let empty = (sentence.isEmpty(13), sentence.isEmpty(40))
+        #expect(empty == (true, true), "fields past the last read as empty")
+        let range = sentence.range(of: 2)
+        #expect(range == 13..<21)
+        let decimal = try sentence.decimal(2, scale: 3)
+        #expect(decimal == 4_807_038)
+        let angle = try sentence.angle(2, maximumDegrees: 90)
+        #expect(angle == 48_117_300_000)
+        let time = try sentence.time(1)
+        #expect(time == timeOfDay(12, 35, 19))
+        let satellites = try sentence.integer(7, in: 0...99)
+        #expect(satellites == 8)
+        let unit = try sentence.character(10)
+        #expect(unit == UInt8(ascii: "M"))
+        let absent = try sentence.decimal(40, scale: 3)
+        #expect(absent == nil)
+        #expect(throws: NMEAError.outOfRange(.gga, field: 7)) {
+            var copy = sentence
+            _ = try copy.integer(7, in: 0...7)
+        }
     }
 
     @Test(arguments: [
@@ -188,7 +208,7 @@ struct NMEAFramerTests {
         (nmea("PQGSV,1,1,00"), .gsv, 0x5051),
         (nmea("PUBX,00,081350.00"), .proprietary, 0),
         (nmea("PGRME,15.0,M,45.0,M,25.0,M"), .proprietary, 0),
-        (nmea("GPGBS,235458.00,1.4,1.3,3.1,03,,-21.4,3.8"), .unknown, 0x4750),
+        (nmea("GPGRS,112257.00,1,-0.1,-0.3,-0.1,,,,,,,,,"), .unknown, 0x4750),
         (nmea("GPXY,1"), .unknown, 0x4750),
         (nmea(""), .unknown, 0),
     ])
@@ -221,4 +241,40 @@ struct NMEAFramerTests {
             #expect(chunked.counters == whole.counters)
         }
     }
+}
+
+/// The sentence table: every decoded type's row agrees with its decoder and its letters.
+@Suite("the sentence table") struct SentenceTableTests {
+    @Test(arguments: [
+        (SentenceType.gga, "GGA", 10), (.rmc, "RMC", 10), (.gsa, "GSA", 3), (.gsv, "GSV", 4), (.vtg, "VTG", 5),
+        (.gll, "GLL", 5), (.gns, "GNS", 7), (.zda, "ZDA", 5), (.gst, "GST", 9), (.txt, "TXT", 5), (.gbs, "GBS", 5),
+        (.unknown, "unknown", 0), (.proprietary, "proprietary", 0),
+    ] as [(SentenceType, String, Int)])
+    func rows(type: SentenceType, name: String, minimumFields: Int) throws {
+        #expect(type.name == name)
+        #expect(type.minimumFields == minimumFields)
+        if minimumFields > 0 {
+            #expect(try NMEASentence(parsing: nmea("GN" + name + ",1")).type == type)
+        }
+    }
+
+    /// One field short of the row's minimum is `tooFewFields` for that type, through the
+    /// decoder's own initializer and through the receiver alike.
+    @Test(arguments: ["GGA", "RMC", "GSA", "GSV", "VTG", "GLL", "GNS", "ZDA", "GST", "TXT", "GBS"])
+    func oneFieldShort(name: String) throws {
+        let type = try #require(SentenceType.allDecoded.first { $0.name == name })
+        let body = "GP" + name + String(repeating: ",1", count: type.minimumFields - 2)
+        let sentence = try NMEASentence(parsing: nmea(body))
+        #expect(sentence.fieldCount == type.minimumFields - 1)
+        #expect(throws: NMEAError.tooFewFields(type, count: type.minimumFields - 1)) { try NMEAMessage(sentence) }
+        var receiver = NMEAReceiver()
+        nmeaLine(body).withUnsafeBytes { receiver.consume($0) { _ in } }
+        #expect(receiver.counters.malformed == 1)
+        #expect(receiver.lastError == .tooFewFields(type, count: type.minimumFields - 1))
+    }
+}
+
+extension SentenceType {
+    /// The decoded types, for the table tests.
+    static let allDecoded: [SentenceType] = [.gga, .rmc, .gsa, .gsv, .vtg, .gll, .gns, .zda, .gst, .txt, .gbs]
 }

@@ -14,7 +14,7 @@ import Testing
         GPXPoint(
             position: Coordinate(
                 latitudeNanodegrees: Int64((latitude * 1e9).rounded()), longitudeNanodegrees: Int64((longitude * 1e9).rounded())),
-            elevationMillimetres: elevation, time: parseISO8601(Array(time.utf8)))
+            elevationMillimetres: elevation, time: UTCTime(iso8601: Array(time.utf8), form: .recorded))
     }
 
     /// Every epoch's text, run to the end (at most `limit` epochs).

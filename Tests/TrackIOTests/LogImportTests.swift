@@ -46,7 +46,7 @@ import TrackIO
         ("lat,lon\n", "t.csv:1: header is not time_utc,lat,lon,ele_m,speed_mps"),
         ("time_utc,lat,lon\n2025-06-21T12:01:29Z,91,0\n", "t.csv:2: latitude is not a number within ±90"),
         ("time_utc,lat,lon\n\n2025-06-21T12:01:29Z,1,x\n", "t.csv:3: longitude is not a number within ±180"),
-        ("time_utc,lat,lon\n2025-06-21 12:01:29,1,2\n", "t.csv:2: time is not YYYY-MM-DDTHH:MM:SS[.fff]Z"),
+        ("time_utc,lat,lon\n2025-06-21 12:01:29,1,2\n", "t.csv:2: time is not YYYY-MM-DDTHH:MM:SS[.fff]Z or ±hh:mm"),
         ("time_utc,lat,lon\n2025-06-21T12:01:29Z,1\n", "t.csv:2: fewer than 3 fields"),
         ("time_utc,lat,lon,ele_m\n2025-06-21T12:01:29Z,1,2,high\n", "t.csv:2: ele_m is not a number"),
     ])

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/signalfd.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -177,6 +178,16 @@ static inline int64_t clinux_descriptor_size(int fd) {
     struct stat info;
     if (fstat(fd, &info) != 0) return -1;
     return (int64_t)info.st_size;
+}
+
+/// Maps `size` bytes of `fd` read-only and private, advising random access (no read-ahead: a
+/// lookup reads only the pages it touches); NULL with errno on failure (MAP_FAILED is a macro
+/// Swift cannot see).
+static inline const void *clinux_map_readonly(int fd, size_t size) {
+    void *address = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
+    if (address == MAP_FAILED) return NULL;
+    (void)madvise(address, size, MADV_RANDOM);
+    return address;
 }
 
 /// The size in bytes of the file at `path`, or -1 with errno.

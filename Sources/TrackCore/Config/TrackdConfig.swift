@@ -28,6 +28,8 @@ public struct TrackdConfig: Equatable, Sendable {
     public var fences = Fences()
     /// `[gpsd]`: gpsd's protocol for other programs on the board.
     public var gpsd = Gpsd()
+    /// `[places]`: the offline gazetteer.
+    public var places = Places()
 
     /// The defaults.
     public init() {}
@@ -209,6 +211,19 @@ public struct TrackdConfig: Equatable, Sendable {
         public static var maxListeners: Int { 4 }
         /// Most clients `max-clients` may allow.
         public static var clientLimit: Int { 16 }
+
+        /// The defaults.
+        public init() {}
+    }
+
+    /// `[places]`: the gazetteer that names the daemon's position, and its throttle.
+    public struct Places: Equatable, Sendable {
+        /// False: no place names, the table is not mapped (`enabled = no`).
+        public var enabled = true
+        /// The table `scripts/build-places` compiles, e.g. `/usr/share/trackd/places.bin`.
+        public var file = "/usr/share/trackd/places.bin"
+        /// Distance to move from the last lookup before the next, in millimetres (200 m).
+        public var minimumMoveMillimetres: Int64 = 200_000
 
         /// The defaults.
         public init() {}

@@ -41,7 +41,7 @@ public struct CSVWriter: ExportWriter {
         out.append(UInt8(ascii: "\n"))
     }
     /// Nothing.
-    public mutating func beginTrack(_ number: Int, _ out: inout TextBuffer) {}
+    public mutating func beginTrack(_ number: Int, name: String?, _ out: inout TextBuffer) {}
     /// Nothing.
     public mutating func endTrack(_ out: inout TextBuffer) {}
     /// Nothing.

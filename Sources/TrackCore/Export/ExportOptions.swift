@@ -25,6 +25,14 @@ public struct ExportOptions: Equatable, Sendable {
     /// Consecutive fixes further apart in time than this start a new track segment, in ms
     /// (default 300,000: five minutes), as a gap record does.
     public var splitAfterMilliseconds: Int64
+    /// Names of the tracks in export order, e.g. `["Tübingen → Stuttgart"]`; a track without
+    /// one is `track N`.
+    public var trackNames: [String] = []
+    /// Where each waypoint and fence event happened, in words, in log order (the places the
+    /// window keeps, as the exporter meets them); empty: descriptions without places.
+    public var placeNames: [String] = []
+    /// The fences file's ids by fence index, for fence events; empty: named by index.
+    public var fenceIDs: [String] = []
 
     /// Options from their parts; every default exports the whole log unchanged.
     public init(since: UTCTime? = nil, until: UTCTime? = nil, simplifyMillimetres: Int64? = nil,

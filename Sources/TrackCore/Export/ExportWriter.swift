@@ -5,15 +5,21 @@ public struct ExportPlace: Equatable, Sendable {
     public var time: UTCTime
     /// Where, in the export's datum, at 1e-7°.
     public var position: LogPosition
-    /// The name: the waypoint's label (`mark` when it has none) or `fence 3 enter`.
+    /// The name: the waypoint's label (`mark` when it has none) or `depot enter` (the fence's
+    /// id from the fences file, `fence 3 enter` by its index without one).
     public var name: String
-    /// One line saying what it is, e.g. `geofence 3: enter`.
+    /// One line saying what it is and where, e.g. `geofence depot: enter` or
+    /// `waypoint, 1.2 km N of Tübingen, Baden-Wurttemberg, DE`.
     public var description: String
     /// A short machine-readable kind: `waypoint`, `fence-enter`, `fence-exit`, `fence-dwell`.
     public var type: String
+    /// Where it happened in words, e.g. `in Tübingen, Baden-Wurttemberg, DE`; nil without a gazetteer.
+    public var place: String?
 
     /// A place from its parts.
-    public init(time: UTCTime, position: LogPosition, name: String, description: String, type: String) {
+    public init(time: UTCTime, position: LogPosition, name: String, description: String, type: String,
+                place: String? = nil) {
+        self.place = place
         self.time = time
         self.position = position
         self.name = name
@@ -22,22 +28,27 @@ public struct ExportPlace: Equatable, Sendable {
     }
 
     /// The place a waypoint or fence event record stands for (nil for other records), with its
-    /// position already in the export's datum.
-    public init?(_ record: LogRecord, datum: Datum) {
+    /// position already in the export's datum. `fenceIDs` are the fences file's ids by index
+    /// (an event whose index has none is named by the index); `place`, when given, is where it
+    /// happened in words, added to the description.
+    public init?(_ record: LogRecord, datum: Datum, fenceIDs: [String] = [], place: String? = nil) {
+        let whereText = place.map { ", " + $0 } ?? ""
         switch record {
         case .waypoint(let time, let position, let label):
             let text = label.string
             self.init(time: time, position: datum.fromWGS84(position), name: text.isEmpty ? "mark" : text,
-                      description: "waypoint", type: "waypoint")
-        case .fenceEvent(let time, let fenceID, let kind, let position):
+                      description: "waypoint" + whereText, type: "waypoint", place: place)
+        case .fenceEvent(let time, let fenceIndex, let kind, let position):
             let word = switch kind {
             case .enter: "enter"
             case .exit: "exit"
             case .dwell: "dwell"
             }
-            let id = "\(fenceID)"
-            self.init(time: time, position: datum.fromWGS84(position), name: "fence " + id + " " + word,
-                      description: "geofence " + id + ": " + word, type: "fence-" + word)
+            let index = Int(fenceIndex)
+            let id = index < fenceIDs.count ? fenceIDs[index] : "\(fenceIndex)"
+            let named = index < fenceIDs.count ? id : "fence " + id
+            self.init(time: time, position: datum.fromWGS84(position), name: named + " " + word,
+                      description: "geofence " + id + ": " + word + whereText, type: "fence-" + word, place: place)
         case .fix, .permissionChange, .bootMarker, .gap:
             return nil
         }
@@ -60,8 +71,9 @@ public protocol ExportWriter {
     mutating func footer(_ out: inout TextBuffer)
     /// A waypoint or fence event; all come before the first track.
     mutating func place(_ place: ExportPlace, _ out: inout TextBuffer)
-    /// A new track (a new boot of the daemon); `number` counts from 1.
-    mutating func beginTrack(_ number: Int, _ out: inout TextBuffer)
+    /// A new track (a new boot of the daemon, or one trip); `number` counts from 1; `name`,
+    /// when known, says where it went, e.g. `Tübingen → Stuttgart`.
+    mutating func beginTrack(_ number: Int, name: String?, _ out: inout TextBuffer)
     /// The end of the current track.
     mutating func endTrack(_ out: inout TextBuffer)
     /// A new segment of the current track, starting with `first`.

@@ -42,10 +42,15 @@ public struct GPXWriter: ExportWriter {
         out.append("</wpt>\n")
     }
 
-    /// `<trk><name>track N</name>`.
-    public mutating func beginTrack(_ number: Int, _ out: inout TextBuffer) {
-        out.append("<trk><name>track ")
-        out.append(integer: Int64(number))
+    /// `<trk><name>Tübingen → Stuttgart</name>`, or `track N` without a name.
+    public mutating func beginTrack(_ number: Int, name: String?, _ out: inout TextBuffer) {
+        out.append("<trk><name>")
+        if let name {
+            out.appendXMLEscaped(name)
+        } else {
+            out.append("track ")
+            out.append(integer: Int64(number))
+        }
         out.append("</name>\n")
     }
 

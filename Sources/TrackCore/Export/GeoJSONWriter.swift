@@ -37,15 +37,19 @@ public struct GeoJSONWriter: ExportWriter {
         out.appendJSONMember("kind", place.type, first: true)
         out.appendJSONMember("name", place.name)
         out.appendJSONMember("description", place.description)
+        if let words = place.place { out.appendJSONMember("place", words) }
         out.append(",\"time\":\"")
         out.append(time: place.time)
         out.append("\"}}")
     }
 
     /// Remembers the track number for its segments' properties.
-    public mutating func beginTrack(_ number: Int, _ out: inout TextBuffer) {
+    public mutating func beginTrack(_ number: Int, name: String?, _ out: inout TextBuffer) {
         track = number
+        trackName = name
     }
+
+    var trackName: String?
 
     /// Nothing: a track is its segments.
     public mutating func endTrack(_ out: inout TextBuffer) {}
@@ -103,6 +107,7 @@ public struct GeoJSONWriter: ExportWriter {
     func segmentProperties(_ out: inout TextBuffer) {
         out.append("\"track\":")
         out.append(integer: Int64(track))
+        if let trackName { out.appendJSONMember("name", trackName) }
         out.append(",\"segment\":")
         out.append(integer: Int64(segment))
     }

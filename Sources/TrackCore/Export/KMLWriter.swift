@@ -39,11 +39,16 @@ public struct KMLWriter: ExportWriter {
         out.append("</coordinates></Point></Placemark>\n")
     }
 
-    /// `<Folder><name>track N</name>`.
-    public mutating func beginTrack(_ number: Int, _ out: inout TextBuffer) {
+    /// `<Folder><name>Tübingen → Stuttgart</name>`, or `track N` without a name.
+    public mutating func beginTrack(_ number: Int, name: String?, _ out: inout TextBuffer) {
         track = number
-        out.append("<Folder><name>track ")
-        out.append(integer: Int64(number))
+        out.append("<Folder><name>")
+        if let name {
+            out.appendXMLEscaped(name)
+        } else {
+            out.append("track ")
+            out.append(integer: Int64(number))
+        }
         out.append("</name>\n")
     }
 

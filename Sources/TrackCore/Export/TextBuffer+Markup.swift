@@ -1,5 +1,5 @@
 // Text pieces every export format shares: exact decimals of the stored integers, and labels
-// escaped for XML or JSON.
+// escaped for XML (JSON strings: Text/TextBuffer+JSON.swift).
 
 extension TextBuffer {
     /// Appends `value / 10^decimals` exactly, without trailing zeros after the point (nor a bare
@@ -43,41 +43,6 @@ extension TextBuffer {
         append("</")
         append(tag)
         append(UInt8(ascii: ">"))
-    }
-
-    /// Appends `,"key":"text"` (without the comma when `first`), e.g. `("name", "camp")` →
-    /// `,"name":"camp"`.
-    public mutating func appendJSONMember(_ key: StaticString, _ text: String, first: Bool = false) {
-        if !first { append(UInt8(ascii: ",")) }
-        append(UInt8(ascii: "\""))
-        append(key)
-        append("\":")
-        appendJSONString(text)
-    }
-
-    /// Appends `text` as a JSON string with its quotes, e.g. `say "hi"` → `"say \"hi\""`;
-    /// control characters as `\u00XX`.
-    public mutating func appendJSONString(_ text: String) {
-        append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): append("\\\"")
-            case UInt8(ascii: "\\"): append("\\\\")
-            case 0x0A: append("\\n")
-            case 0x0D: append("\\r")
-            case 0x09: append("\\t")
-            case 0..<0x20:
-                append("\\u00")
-                append(Self.hexDigit(byte >> 4))
-                append(Self.hexDigit(byte & 0xF))
-            default: append(byte)
-            }
-        }
-        append(UInt8(ascii: "\""))
-    }
-
-    static func hexDigit(_ nibble: UInt8) -> UInt8 {
-        nibble < 10 ? nibble + 48 : nibble - 10 + UInt8(ascii: "a")
     }
 
     /// Appends a latitude or longitude in 1e-7 degrees exactly, trailing zeros dropped,

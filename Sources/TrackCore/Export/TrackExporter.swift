@@ -55,8 +55,7 @@ public struct TrackExporter<Writer: ExportWriter> {
     /// Takes the next record of the log, in log order.
     public mutating func consume(_ record: LogRecord, _ emit: (borrowing TextBuffer) -> Void) {
         if placesPass {
-            guard let place = ExportPlace(record, datum: options.datum) else { return }
-            guard options.contains(place.time) else { counts.outsideWindow += 1; return }
+            guard let place = namedPlace(record) else { return }
             counts.places += 1
             write(emit) { writer, out in writer.place(place, &out) }
             return
@@ -70,8 +69,7 @@ public struct TrackExporter<Writer: ExportWriter> {
             endSegment(emit)
             endTrack(emit)
         case .waypoint, .fenceEvent:
-            guard Writer.placesInline, let place = ExportPlace(record, datum: options.datum) else { return }
-            guard options.contains(place.time) else { counts.outsideWindow += 1; return }
+            guard Writer.placesInline, let place = namedPlace(record) else { return }
             counts.places += 1
             if segmentCount == 1, !segmentFirstWritten, options.simplifyMillimetres == nil, let first = segmentFirst {
                 segmentFirstWritten = true
@@ -82,6 +80,18 @@ public struct TrackExporter<Writer: ExportWriter> {
         case .permissionChange:
             return
         }
+    }
+
+    /// The place `record` stands for, named with the options' fence ids and place words; nil
+    /// (counted) when it is outside the window, nil for records that are not places.
+    mutating func namedPlace(_ record: LogRecord) -> ExportPlace? {
+        guard ExportPlace(record, datum: options.datum) != nil else { return nil }
+        guard options.contains(record.time) else {
+            counts.outsideWindow += 1
+            return nil
+        }
+        let words = counts.places < options.placeNames.count ? options.placeNames[counts.places] : nil
+        return ExportPlace(record, datum: options.datum, fenceIDs: options.fenceIDs, place: words)
     }
 
     /// Ends `pass`: after the last, closes the open segment and track and writes the footer.
@@ -167,7 +177,8 @@ public struct TrackExporter<Writer: ExportWriter> {
         trackNumber += 1
         segmentNumber = 0
         let number = trackNumber
-        write(emit) { writer, out in writer.beginTrack(number, &out) }
+        let name = number <= options.trackNames.count ? options.trackNames[number - 1] : nil
+        write(emit) { writer, out in writer.beginTrack(number, name: name, &out) }
     }
 
     mutating func endTrack(_ emit: (borrowing TextBuffer) -> Void) {

@@ -12,38 +12,39 @@ public struct FenceMonitor {
     public let fences: FenceSet
     /// The settings in force.
     public let settings: FenceSettings
-    /// Per-fence state and the list of fences to look at, allocated once here. A reference:
-    /// copies of the monitor share it, so a daemon that copies its pipeline around a closure
-    /// does not copy (allocate) ten thousand states per fix.
-    let storage: FenceMonitorStorage
+    /// The state of each fence, by fence index (one per fence, sized at start-up).
+    public private(set) var tracks: [FenceTrack]
+    /// Filtered fixes seen.
+    public private(set) var sequence: UInt32 = 0
+    /// Fences currently inside.
+    public private(set) var insideCount = 0
+    /// The fences looked at on every fix: the first `activeCount` slots hold their indices
+    /// (one slot per fence, sized at start-up).
+    var active: [Int32]
+    /// Fences looked at on every fix.
+    private(set) var activeCount: Int
 
     /// A monitor over `fences`; every fence starts unknown and is looked at until its window
-    /// has filled.
+    /// has filled. Allocates its two arrays (about 40 bytes per fence); `update` and `restart`
+    /// then work in them. The monitor owns them: a copy that is updated gets arrays of its own.
     public init(fences: FenceSet, settings: FenceSettings) {
         self.fences = fences
         self.settings = settings
-        storage = FenceMonitorStorage(count: fences.count)
+        var track = FenceTrack()
+        track.active = true
+        tracks = Array(repeating: track, count: fences.count)
+        active = Array(repeating: 0, count: fences.count)
+        for index in 0..<fences.count { active[index] = Int32(index) }
+        activeCount = fences.count
     }
-
-    /// The state of each fence, by fence index.
-    public var tracks: UnsafeBufferPointer<FenceTrack> { UnsafeBufferPointer(storage.tracks) }
-    /// Filtered fixes seen.
-    public var sequence: UInt32 { storage.sequence }
-    /// Fences currently inside.
-    public var insideCount: Int { storage.insideCount }
-    /// Fences looked at on every fix.
-    var activeCount: Int { storage.activeCount }
 
     /// Feeds one filtered fix: `position`, its accuracy (1σ radius, mm) and its UTC time (ms
     /// since the epoch). Calls `report` with (fence index, transition) for every initial state,
     /// enter, exit and dwell, in fence order within a kind of pass. Allocates nothing.
     public mutating func update(position: Coordinate, accuracyMillimetres: Int64, timeMilliseconds: Int64,
                                 _ report: (Int, FenceTransition) -> Void) {
-        let storage = self.storage
-        storage.sequence &+= 1
-        let sequence = storage.sequence
-        let tracks = storage.tracks
-        let active = storage.active
+        sequence &+= 1
+        let sequence = self.sequence
         let accuracy = Double(max(accuracyMillimetres, 0)) / 1000
         let limit = accuracy + settings.hysteresisMetres + 1
         let point = GeoVector(position)
@@ -56,14 +57,14 @@ public struct FenceMonitor {
                 vote(fence, distance: distance, accuracyMetres: accuracy, time: timeMilliseconds, report)
                 if !tracks[fence].active {
                     tracks[fence].active = true
-                    active[storage.activeCount] = Int32(fence)
-                    storage.activeCount += 1
+                    active[activeCount] = Int32(fence)
+                    activeCount += 1
                 }
             }
         }
         // Unsettled fences the index did not find: the fix is far outside them.
         var slot = 0
-        while slot < storage.activeCount {
+        while slot < activeCount {
             let fence = Int(active[slot])
             if tracks[fence].lastSequence != sequence {
                 vote(fence, distance: -.infinity, accuracyMetres: accuracy, time: timeMilliseconds, report)
@@ -71,8 +72,8 @@ public struct FenceMonitor {
             let track = tracks[fence]
             if track.state == .outside && track.outsideVotes & settings.windowMask == settings.windowMask {
                 tracks[fence].active = false
-                storage.activeCount -= 1
-                active[slot] = active[storage.activeCount]
+                activeCount -= 1
+                active[slot] = active[activeCount]
             } else {
                 slot += 1
             }
@@ -83,22 +84,20 @@ public struct FenceMonitor {
     /// so nothing decided before it (or a transition across the time it was off) is reported
     /// later; when it resumes, each fence reports its initial state again. Allocates nothing.
     public mutating func restart() {
-        let storage = self.storage
+        var track = FenceTrack()
+        track.active = true
         for index in 0..<fences.count {
-            storage.tracks[index] = FenceTrack()
-            storage.tracks[index].active = true
-            storage.active[index] = Int32(index)
+            tracks[index] = track
+            active[index] = Int32(index)
         }
-        storage.activeCount = fences.count
-        storage.sequence = 0
-        storage.insideCount = 0
+        activeCount = fences.count
+        sequence = 0
+        insideCount = 0
     }
 
-    func vote(_ fence: Int, distance: Double, accuracyMetres: Double, time: Int64,
+    mutating func vote(_ fence: Int, distance: Double, accuracyMetres: Double, time: Int64,
                        _ report: (Int, FenceTransition) -> Void) {
-        let storage = self.storage
-        let sequence = storage.sequence
-        var track = storage.tracks[fence]
+        var track = tracks[fence]
         // Fixes since this fence's last vote were far outside it.
         let missed = sequence &- track.lastSequence &- 1
         let shift = min(missed + 1, 32)
@@ -124,8 +123,8 @@ public struct FenceMonitor {
             // so a window split 3 : 2 cannot flip back on the next fix.
             if decided == .inside { track.outsideVotes = 0 } else { track.insideVotes = 0 }
             track.dwellReported = false
-            if decided == .inside { storage.insideCount += 1 }
-            if previous == .inside { storage.insideCount -= 1 }
+            if decided == .inside { insideCount += 1 }
+            if previous == .inside { insideCount -= 1 }
             if previous == .unknown {
                 // Never decided before (even if reported unknown): still the start-up state.
                 track.reported = true
@@ -146,32 +145,6 @@ public struct FenceMonitor {
             track.dwellReported = true
             report(fence, .dwell)
         }
-        storage.tracks[fence] = track
-    }
-}
-
-/// The monitor's fixed storage: one `FenceTrack` per fence and the active list, allocated at
-/// start-up and freed with the last monitor that shares it.
-final class FenceMonitorStorage {
-    let tracks: UnsafeMutableBufferPointer<FenceTrack>
-    let active: UnsafeMutableBufferPointer<Int32>
-    var activeCount: Int
-    var sequence: UInt32 = 0
-    var insideCount = 0
-
-    init(count: Int) {
-        tracks = .allocate(capacity: max(count, 1))
-        tracks.initialize(repeating: FenceTrack())
-        active = .allocate(capacity: max(count, 1))
-        for index in 0..<count {
-            tracks[index].active = true
-            active[index] = Int32(index)
-        }
-        activeCount = count
-    }
-
-    deinit {
-        tracks.deallocate()
-        active.deallocate()
+        tracks[fence] = track
     }
 }

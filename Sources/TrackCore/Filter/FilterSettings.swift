@@ -57,17 +57,17 @@ extension Fix {
     /// 5 m UERE → 6,000 mm.
     ///
     /// From GST when it gives both errors, as √(σlat² + σlon²): the receiver's own estimate,
-    /// which sees multipath and weak signals that DOP cannot. Otherwise HDOP × UERE, the same
+    /// which sees multipath and weak signals that DOP cannot; else from GBS's expected errors
+    /// the same way (e.g. 1.0 m × 1.0 m → 1,414 mm). Otherwise HDOP × UERE, the same
     /// quantity from geometry alone (HDOP is defined as √(σE² + σN²) / σUERE); with no HDOP
     /// either, `assumedHDOPCenti`. A GST of 0 × 0 (a receiver that fills the sentence without
     /// estimating) and an HDOP of 0 are treated as absent.
     public func horizontalAccuracyMillimetres(uereMillimetres: Int64, assumedHDOPCenti: Int32) -> Int64 {
-        if let latitude = latitudeErrorCentimetres, let longitude = longitudeErrorCentimetres {
-            let sum = Double(latitude) * Double(latitude) + Double(longitude) * Double(longitude)
-            if sum > 0 {
-                // × 10: centimetres to millimetres; + 0.5 rounds (TrackCore has no libm `round`).
-                return Int64(Math.squareRoot(sum) * 10 + 0.5)
-            }
+        // GST first, then GBS's expected errors (the same 1σ quantity from the receiver's
+        // integrity monitor).
+        if let radial = radialMillimetres(latitudeErrorCentimetres, longitudeErrorCentimetres) { return radial }
+        if let radial = radialMillimetres(expectedLatitudeErrorCentimetres, expectedLongitudeErrorCentimetres) {
+            return radial
         }
         var hdop = Int64(assumedHDOPCenti)
         if let sent = hdopCenti, sent > 0 { hdop = Int64(sent) }
@@ -75,4 +75,15 @@ extension Fix {
         let product = hdop.multipliedReportingOverflow(by: uereMillimetres)
         return product.overflow ? Int64.max : product.partialValue / 100
     }
+}
+
+/// √(lat² + lon²) in millimetres from two errors in centimetres, e.g. 300 and 400 → 5,000;
+/// nil when either is missing or both are 0 (a receiver that fills the sentence without
+/// estimating).
+private func radialMillimetres(_ latitude: Int32?, _ longitude: Int32?) -> Int64? {
+    guard let latitude, let longitude else { return nil }
+    let sum = Double(latitude) * Double(latitude) + Double(longitude) * Double(longitude)
+    guard sum > 0 else { return nil }
+    // × 10: centimetres to millimetres; + 0.5 rounds (TrackCore has no libm `round`).
+    return Int64(Math.squareRoot(sum) * 10 + 0.5)
 }

@@ -147,13 +147,18 @@ public enum GpsdJSON {
         }
     }
 
-    /// The epoch's sky as SKY: DOPs and satellite counts (the per-satellite list is not kept
-    /// by the receiver core yet). nil members are left out; nothing at all is written when the
-    /// epoch said nothing about its sky.
-    public static func writeSKY(_ fix: borrowing Fix, device: GpsdDevicePath, to buffer: inout TextBuffer) {
+    /// The epoch's sky as SKY: DOPs, satellite counts and, once a whole GSV set has arrived,
+    /// the satellites (PRN, el, az, ss, used; python's gps module needs PRN and used in every
+    /// one). `positions` false (tracking withheld) leaves out elevation and azimuth: with the
+    /// time they would place the receiver to within a region. Absent members are left out;
+    /// nothing at all is written when the epoch said nothing about its sky.
+    public static func writeSKY(
+        _ fix: borrowing Fix, sky: borrowing SkyView, positions: Bool, device: GpsdDevicePath,
+        to buffer: inout TextBuffer
+    ) {
         guard hasSky(fix) else { return }
         buffer.append(UInt8(ascii: "{"))
-        writeSKYMembers(fix, device: device, to: &buffer)
+        writeSKYMembers(fix, sky: sky, positions: positions, device: device, to: &buffer)
         buffer.append(UInt8(ascii: "}"))
         buffer.append("\r\n")
     }
@@ -165,19 +170,42 @@ public enum GpsdJSON {
         return fix.hdopCenti != nil
     }
 
-    static func writeSKYMembers(_ fix: borrowing Fix, device: GpsdDevicePath, to buffer: inout TextBuffer) {
+    static func writeSKYMembers(
+        _ fix: borrowing Fix, sky: borrowing SkyView, positions: Bool, device: GpsdDevicePath,
+        to buffer: inout TextBuffer
+    ) {
         buffer.append("\"class\":\"SKY\",\"device\":")
         appendString(device, to: &buffer)
         if let vdop = fix.vdopCenti { member(",\"vdop\":", Int64(vdop), 2, &buffer) }
         if let hdop = fix.hdopCenti { member(",\"hdop\":", Int64(hdop), 2, &buffer) }
         if let pdop = fix.pdopCenti { member(",\"pdop\":", Int64(pdop), 2, &buffer) }
-        if let inView = fix.satellitesInView { member(",\"nSat\":", Int64(inView), 0, &buffer) }
-        if let used = fix.satellitesUsed { member(",\"uSat\":", Int64(used), 0, &buffer) }
+        guard sky.complete else {
+            if let inView = fix.satellitesInView { member(",\"nSat\":", Int64(inView), 0, &buffer) }
+            if let used = fix.satellitesUsed { member(",\"uSat\":", Int64(used), 0, &buffer) }
+            return
+        }
+        // As gpsd: nSat counts the view's entries, uSat those marked used.
+        member(",\"nSat\":", Int64(sky.count), 0, &buffer)
+        member(",\"uSat\":", Int64(sky.usedSatellites), 0, &buffer)
+        buffer.append(",\"satellites\":[")
+        for index in 0..<sky.count {
+            let satellite = sky.satellites[index]
+            if index > 0 { buffer.append(UInt8(ascii: ",")) }
+            member("{\"PRN\":", Int64(satellite.prn), 0, &buffer)
+            if positions, let elevation = satellite.elevationDegrees { member(",\"el\":", Int64(elevation), 0, &buffer) }
+            if positions, let azimuth = satellite.azimuthDegrees { member(",\"az\":", Int64(azimuth), 0, &buffer) }
+            if let snr = satellite.snr { member(",\"ss\":", Int64(snr), 0, &buffer) }
+            buffer.append(satellite.used ? ",\"used\":true}" : ",\"used\":false}")
+        }
+        buffer.append(UInt8(ascii: "]"))
     }
 
     /// `{"class":"POLL","time":…,"active":1,"tpv":[…],"sky":[…]}`: the last epoch (already
     /// disclosed), or empty lists before the first.
-    public static func writePoll(time: UTCTime, active: Bool, fix: Fix?, device: GpsdDevicePath, to buffer: inout TextBuffer) {
+    public static func writePoll(
+        time: UTCTime, active: Bool, fix: Fix?, sky: borrowing SkyView, positions: Bool, device: GpsdDevicePath,
+        to buffer: inout TextBuffer
+    ) {
         buffer.append("{\"class\":\"POLL\",\"time\":\"")
         time.write(to: &buffer)
         buffer.append("\",\"active\":")
@@ -191,7 +219,7 @@ public enum GpsdJSON {
         buffer.append("],\"sky\":[")
         if let fix, hasSky(fix) {
             buffer.append(UInt8(ascii: "{"))
-            writeSKYMembers(fix, device: device, to: &buffer)
+            writeSKYMembers(fix, sky: sky, positions: positions, device: device, to: &buffer)
             buffer.append(UInt8(ascii: "}"))
         }
         buffer.append(UInt8(ascii: "]"))

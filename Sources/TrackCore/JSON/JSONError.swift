@@ -54,7 +54,7 @@ public struct JSONError: Error, Equatable, Sendable, CustomStringConvertible {
         case .malformedNumber: text += "malformed number"
         case .invalidEscape: text += "invalid escape in a string"
         case .loneSurrogate: text += "\\u escape of a lone UTF-16 surrogate"
-        case .controlCharacterInString(let byte): text += "unescaped control byte " + JSONError.hex(byte) + " in a string"
+        case .controlCharacterInString(let byte): text += "unescaped control byte " + HexDigit.byteText(byte) + " in a string"
         case .invalidUTF8: text += "bytes that are not UTF-8"
         case .tooDeep: text += "nested deeper than \(JSONDocument.maximumDepth) levels"
         case .trailingContent: text += "text after the value"
@@ -63,18 +63,10 @@ public struct JSONError: Error, Equatable, Sendable, CustomStringConvertible {
         return text
     }
 
-    static func hex(_ byte: UInt8) -> String {
-        let digits: StaticString = "0123456789ABCDEF"
-        var text = "0x"
-        text.unicodeScalars.append(Unicode.Scalar(digits.utf8Start[Int(byte >> 4)]))
-        text.unicodeScalars.append(Unicode.Scalar(digits.utf8Start[Int(byte & 15)]))
-        return text
-    }
-
     static func quoted(_ byte: UInt8) -> String {
         if byte >= 0x21 && byte < 0x7F {
-            return "'" + String(Unicode.Scalar(byte)) + "' (" + hex(byte) + ")"
+            return "'" + String(Unicode.Scalar(byte)) + "' (" + HexDigit.byteText(byte) + ")"
         }
-        return "byte " + hex(byte)
+        return "byte " + HexDigit.byteText(byte)
     }
 }

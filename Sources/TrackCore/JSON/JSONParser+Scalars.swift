@@ -64,14 +64,7 @@ extension JSONParser {
     mutating func hexQuad() throws(JSONError) -> UInt32 {
         var value: UInt32 = 0
         for _ in 0..<4 {
-            let byte = try peek()
-            let digit: UInt8
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-            default: throw error(.invalidEscape)
-            }
+            guard let digit = HexDigit.value(try peek()) else { throw error(.invalidEscape) }
             value = value << 4 | UInt32(digit)
             position += 1
         }

@@ -1,4 +1,5 @@
-/// Merges decoded sentences into one `Fix` per receiver epoch, following gpsd's rules:
+/// Merges decoded sentences into one `Fix` per receiver epoch (each sentence type's
+/// `contribute`, through the sentence table), following gpsd's rules:
 ///
 /// * a change of UTC time (more than 10 ms) in RMC, GGA, GLL, GNS or ZDA starts a new epoch;
 ///   sentences without a time (GSA, GSV, VTG, GST) belong to the epoch in progress;
@@ -23,82 +24,45 @@ public struct EpochAssembler: Sendable {
     var reportedFix = false
     var positions = PositionVote()
     var inViewByTalker: InlineArray<8, UInt8> = InlineArray(repeating: 0)
+    /// The satellites in view (GSV) and used (GSA); it spans epochs, as GSV sets do.
+    public internal(set) var sky = SkyView()
+    /// The epoch the last `add` or `finish` completed, when it returned true.
+    public internal(set) var completed = Fix()
 
     /// An assembler with no date yet.
     public init() {}
 
-    /// Adds one decoded sentence; calls `emit` with the previous epoch's fix when this
-    /// sentence starts a new epoch.
-    public mutating func add(_ message: borrowing NMEAMessage, talker: UInt16, _ emit: (borrowing Fix) -> Void) {
-        switch message {
-        case .gga(let gga):
-            startEpoch(at: gga.time, emit)
-            merge(gga)
-        case .rmc(let rmc):
-            if rmc.status == UInt8(ascii: "A") || rmc.status == UInt8(ascii: "D"), let date = rmc.date {
-                self.date = date
-                lastTimeOfDay = rmc.time
-            }
-            startEpoch(at: rmc.time, emit)
-            merge(rmc)
-        case .gll(let gll):
-            startEpoch(at: gll.time, emit)
-            merge(gll)
-        case .gns(let gns):
-            startEpoch(at: gns.time, emit)
-            merge(gns)
-        case .zda(let zda):
-            if let date = zda.date { self.date = date; lastTimeOfDay = zda.time }
-            startEpoch(at: zda.time, emit)
-            // A time-only epoch still tells the time (the u-blox LEA-4H starts with a lone ZDA).
-            if zda.time != nil { hasData = true }
-        case .gsa(let gsa):
-            merge(gsa)
-        case .gsv(let gsv):
-            hasData = true
-            let slot = Int(talkerSlot(talker))
-            if let inView = gsv.satellitesInView { inViewByTalker[slot] = inView }
-            var total = 0
-            for index in 0..<8 { total += Int(inViewByTalker[index]) }
-            fix.satellitesInView = UInt8(min(total, 255))
-        case .vtg(let vtg):
-            guard vtg.faaMode != UInt8(ascii: "N") else { return }
-            hasData = true
-            if let course = vtg.courseTrueMillidegrees { fix.courseMillidegrees = course }
-            if let speed = vtg.speedMillimetresPerSecond { fix.speedMillimetresPerSecond = speed }
-        case .gst(let gst):
-            hasData = true
-            fix.latitudeErrorCentimetres = gst.latitudeErrorCentimetres
-            fix.longitudeErrorCentimetres = gst.longitudeErrorCentimetres
-            fix.altitudeErrorCentimetres = gst.altitudeErrorCentimetres
-        case .txt, .unknown, .proprietary:
-            return
-        }
+    /// Ends the input: completes the epoch in progress, if any; true when there was one (its
+    /// fix is then in `completed`).
+    public mutating func finish() -> Bool {
+        defer { epochTime = nil }
+        guard hasData else { return false }
+        complete()
+        return true
     }
 
-    /// Emits the epoch in progress, if any (end of input).
-    public mutating func finish(_ emit: (borrowing Fix) -> Void) {
-        if hasData { complete(emit) }
-        epochTime = nil
-    }
-
-    mutating func startEpoch(at time: TimeOfDay?, _ emit: (borrowing Fix) -> Void) {
-        guard let time else { return }
+    /// Starts the epoch of a sentence stamped `time` (nil: the sentence joins the epoch in
+    /// progress); true when that completed the previous epoch.
+    mutating func startEpoch(at time: TimeOfDay?) -> Bool {
+        guard let time else { return false }
+        var done = false
         if let current = epochTime {
             let delta = time.millisecondsSinceMidnight - current.millisecondsSinceMidnight
             if delta > 10 || delta < -10 {
-                if hasData { complete(emit) }
+                if hasData { complete(); done = true }
             } else if let stamped = fix.time, let date, stamped == UTCTime(date: date, time: time) {
                 // Same instant again; a new date for the same time of day (RMC after GGA) restamps.
-                return
+                return false
             }
         } else if hasData {
-            complete(emit)
+            complete()
+            done = true
         }
         // Within one epoch the latest timestamp wins, as in gpsd: the Magellan eXplorist 210
         // stamps the sentences of one epoch a few milliseconds apart.
         epochTime = time
         stamp(time)
+        return done
     }
 
     /// Gives the epoch its UTC time when a date is known, rolling over at midnight.
@@ -112,9 +76,10 @@ public struct EpochAssembler: Sendable {
         fix.time = UTCTime(date: date, time: time)
     }
 
-    mutating func complete(_ emit: (borrowing Fix) -> Void) {
+    /// Moves the epoch in progress to `completed` and starts an empty one.
+    mutating func complete() {
         fix.mode = resolvedMode()
-        emit(fix)
+        completed = fix
         previousMode = fix.mode
         // Satellites in view carry over: GSV sets often span several epochs.
         let inView = fix.satellitesInView

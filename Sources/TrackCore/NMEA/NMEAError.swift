@@ -26,11 +26,11 @@ public enum NMEAError: Error, Equatable, Sendable {
     public var description: String {
         switch self {
         case .badChecksum(let expected, let found):
-            return "bad checksum: computed \(hex(expected)), sentence says \(hex(found))"
+            return "bad checksum: computed \(HexDigit.byteText(expected)), sentence says \(HexDigit.byteText(found))"
         case .missingChecksum: return "missing checksum"
         case .malformedChecksum: return "malformed checksum"
         case .overlong: return "sentence longer than \(NMEASentence.maximumLength) characters"
-        case .invalidByte(let byte, let offset): return "invalid byte \(hex(byte)) at offset \(offset)"
+        case .invalidByte(let byte, let offset): return "invalid byte \(HexDigit.byteText(byte)) at offset \(offset)"
         case .truncated: return "sentence cut off by the next '$'"
         case .tooManyFields: return "more than \(NMEASentence.maximumFields) fields"
         case .tooFewFields(let type, let count): return "\(type.name): only \(count) fields"
@@ -38,11 +38,4 @@ public enum NMEAError: Error, Equatable, Sendable {
         case .outOfRange(let type, let field): return "\(type.name) field \(field): out of range"
         }
     }
-}
-
-private func hex(_ byte: UInt8) -> String {
-    let digits: StaticString = "0123456789ABCDEF"
-    let base = digits.utf8Start
-    return String(decoding: [UInt8(ascii: "0"), UInt8(ascii: "x"), base[Int(byte >> 4)], base[Int(byte & 15)]],
-                  as: UTF8.self)
 }

@@ -136,7 +136,7 @@ public struct NMEAFramer: Sendable {
     mutating func scanTail(_ input: UnsafeRawBufferPointer, from start: Int) -> (next: Int, event: FrameEvent)? {
         guard input.count &- start >= 4, input[start] == UInt8(ascii: "*"),
               sentence.fieldCount < NMEASentence.maximumFields,
-              let high = hexValue(input[start &+ 1]), let low = hexValue(input[start &+ 2])
+              let high = HexDigit.value(input[start &+ 1]), let low = HexDigit.value(input[start &+ 2])
         else { return nil }
         let end = input[start &+ 3]
         guard end == 0x0D || end == 0x0A else { return nil }
@@ -184,7 +184,7 @@ public struct NMEAFramer: Sendable {
                 return .rejected(.invalidByte(byte, offset: sentence.count + 1))
             }
         case .checksumHigh, .checksumLow:
-            guard let nibble = hexValue(byte) else {
+            guard let nibble = HexDigit.value(byte) else {
                 state = byte == 0x0D || byte == 0x0A ? .idle : .skipping
                 return .rejected(.malformedChecksum)
             }
@@ -230,15 +230,5 @@ public struct NMEAFramer: Sendable {
         sentence.type = type
         sentence.talker = type == .proprietary ? 0 : UInt16(at(0)) << 8 | UInt16(at(1))
         return .sentence
-    }
-}
-
-@inline(__always)
-func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte &- 48
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte &- 55
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte &- 87
-    default: nil
     }
 }

@@ -1,7 +1,15 @@
-/// The receiver pipeline: framer → decoders → epoch assembler, with counters.
-/// Feed it bytes as they arrive; it calls back once per completed epoch. No heap allocation.
+/// The receiver pipeline: framer → decoders → epoch assembler, with counters. No heap
+/// allocation.
+///
+/// Pull one fix at a time from the bytes as they arrive, so that the caller handles each fix
+/// in its own scope:
+///
+///     var offset = 0
+///     while let fix = receiver.next(bytes, from: &offset) { handle(fix) }
+///     // … at the end of the input:
+///     if let fix = receiver.finish() { handle(fix) }
 public struct NMEAReceiver: Sendable {
-    /// The framer (its last sentence is readable after a callback).
+    /// The framer (its last sentence is readable after `next` returns).
     public private(set) var framer = NMEAFramer()
     /// The epoch assembler.
     public private(set) var assembler = EpochAssembler()
@@ -9,101 +17,119 @@ public struct NMEAReceiver: Sendable {
     public private(set) var counters = NMEACounters()
     /// The most recent rejection, for diagnostics (`trackctl doctor`, decode's summary).
     public private(set) var lastError: NMEAError?
+    /// Whether the sentence being handled completed an epoch.
+    var completedEpoch = false
 
     /// A pipeline waiting for its first `$`.
     public init() {}
 
-    /// Feeds a chunk of bytes; `onFix` is called for every epoch completed by them.
-    public mutating func consume(_ bytes: UnsafeRawBufferPointer, _ onFix: (borrowing Fix) -> Void) {
-        var index = 0
+    /// Processes `bytes` from `offset` until an epoch completes: returns its fix with `offset`
+    /// just past the byte that completed it (the end of the sentence that started the next
+    /// epoch), or nil with `offset` at `bytes.count` when the bytes are used up without one.
+    /// A sentence cut by the end of `bytes` goes on in the next call's bytes.
+    ///
+    /// E.g. a 64 KiB read holding 30 epochs gives 30 fixes from 31 calls, the last nil.
+    public mutating func next(_ bytes: UnsafeRawBufferPointer, from offset: inout Int) -> Fix? {
+        var index = offset
         while index < bytes.count {
             if framer.state == .body {
                 // Most bytes are inside a sentence: take the ordinary ones in one tight loop.
                 index = framer.scanBody(bytes, from: index)
-                if index == bytes.count { return }
+                if index == bytes.count { break }
                 // Then, almost always, `*hh` and the line end.
                 if let (next, event) = framer.scanTail(bytes, from: index) {
-                    handle(event, onFix)
                     index = next
+                    if handle(event) {
+                        offset = index
+                        counters.fixes += 1
+                        return assembler.completed
+                    }
                     continue
                 }
             }
-            consume(bytes[index], onFix)
+            let byte = bytes[index]
             index &+= 1
-        }
-    }
-
-    /// Pulls the next fix out of `bytes`: feeds them from `offset` until an epoch completes and
-    /// returns it, `offset` just past the byte that completed it; nil when the bytes ran out
-    /// first (`offset == bytes.count`; the next read goes on where they stopped). A sentence
-    /// completes at most one epoch, so stopping at a fix loses nothing. No heap allocation.
-    ///
-    ///     var offset = 0
-    ///     while let fix = receiver.next(chunk, from: &offset) { handle(fix) }
-    public mutating func next(_ bytes: UnsafeRawBufferPointer, from offset: inout Int) -> Fix? {
-        var fix: Fix?
-        while offset < bytes.count {
-            if framer.state == .body {
-                offset = framer.scanBody(bytes, from: offset)
-                if offset == bytes.count { return nil }
+            if handle(framer.consume(byte)) {
+                offset = index
+                counters.fixes += 1
+                return assembler.completed
             }
-            consume(bytes[offset]) { fix = copy $0 }
-            offset &+= 1
-            if fix != nil { return fix }
         }
+        offset = index
         return nil
     }
 
-    /// Feeds one byte.
-    @inline(__always)
-    public mutating func consume(_ byte: UInt8, _ onFix: (borrowing Fix) -> Void) {
-        handle(framer.consume(byte), onFix)
+    /// Ends the input: the fix of the epoch in progress, if it has any data.
+    public mutating func finish() -> Fix? {
+        guard assembler.finish() else { return nil }
+        counters.fixes += 1
+        return assembler.completed
     }
 
+    /// Feeds a chunk of bytes; `onFix` is called for every epoch completed by them. A thin
+    /// wrapper over `next` for tools and tests.
+    public mutating func consume(_ bytes: UnsafeRawBufferPointer, _ onFix: (borrowing Fix) -> Void) {
+        var offset = 0
+        while let fix = next(bytes, from: &offset) { onFix(fix) }
+    }
+
+    /// Ends the input: `onFix` gets the epoch in progress, if any (see `finish()`).
+    public mutating func finish(_ onFix: (borrowing Fix) -> Void) {
+        if let fix = finish() { onFix(fix) }
+    }
+
+    /// Counts a rejected sentence or decodes a framed one; true when that completed an epoch.
     @inline(__always)
-    mutating func handle(_ event: FrameEvent, _ onFix: (borrowing Fix) -> Void) {
+    mutating func handle(_ event: FrameEvent) -> Bool {
         switch event {
         case .none:
-            return
+            return false
         case .rejected(let error):
             counters.count(error)
             lastError = error
+            return false
         case .sentence:
-            handleSentence(onFix)
+            return handleSentence()
         }
     }
 
-    mutating func handleSentence(_ onFix: (borrowing Fix) -> Void) {
-        let talker = framer.sentence.talker
-        var fixes = 0
+    /// Decodes the framer's sentence into the epoch through its row of the sentence table;
+    /// true when that completed an epoch.
+    @inline(__always)
+    mutating func handleSentence() -> Bool {
+        let type = framer.sentence.type
+        completedEpoch = false
+        defer { assembler.sky.endRuns(after: type) }
         do {
-            try NMEAMessage.decode(&framer.sentence, into: &assembler) { message, assembler in
-                assembler.add(message, talker: talker) { fix in
-                    fixes += 1
-                    onFix(fix)
-                }
-            }
+            try type.visitRow(&self)
         } catch {
             counters.count(error)
             lastError = error
-            return
+            return false
         }
-        // The kinds of message that are not errors, by the type `NMEAMessage.decode` went by.
-        switch framer.sentence.type {
+        // The kinds of message that are not errors, by the row the sentence went through.
+        switch type {
         case .unknown: counters.unknown += 1
         case .proprietary: counters.proprietary += 1
         default: counters.accepted += 1
         }
-        counters.fixes += fixes
+        return completedEpoch
+    }
+}
+
+extension NMEAReceiver: SentenceTableVisitor {
+    /// A row of the table: the minimum field count, the decoder reading the framer's sentence
+    /// in place, and its contribution to the epoch.
+    @inline(__always)
+    mutating func visit<Decoder: NMEASentenceDecoder>(_ decoder: Decoder.Type, minimumFields: Int) throws(NMEAError) {
+        let count = framer.sentence.fieldCount
+        guard count >= minimumFields else { throw .tooFewFields(Decoder.type, count: count) }
+        let talker = framer.sentence.talker
+        let sentence = try Decoder(decoding: &framer.sentence)
+        completedEpoch = sentence.contribute(to: &assembler, talker: talker)
     }
 
-    /// Ends the input: emits the epoch in progress.
-    public mutating func finish(_ onFix: (borrowing Fix) -> Void) {
-        var fixes = 0
-        assembler.finish { fix in
-            fixes += 1
-            onFix(fix)
-        }
-        counters.fixes += fixes
-    }
+    /// Unknown and proprietary sentences add nothing.
+    mutating func skip() {}
+
 }

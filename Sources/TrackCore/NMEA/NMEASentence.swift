@@ -2,7 +2,7 @@
 /// e.g. `GPGGA,123519,4807.038,N,...` for `$GPGGA,123519,4807.038,N,...*47`.
 ///
 /// Field 0 is the address (`GPGGA`); field 1 is the first data field. Decoders read fields
-/// through the typed accessors in `NMEASentence+Fields.swift`; nothing here allocates.
+/// through the typed readers in `NMEASentence+Fields.swift`; nothing here allocates.
 public struct NMEASentence: Sendable {
     /// Longest sentence accepted, `$` to the checksum inclusive. NMEA says 82; real receivers
     /// send up to ~205 (gpsd's captures), so the limit is generous and then enforced.
@@ -51,15 +51,6 @@ public struct NMEASentence: Sendable {
         }
     }
 
-    /// The byte range of field `index` (`0..<0` past the last field, so absent fields read empty).
-    @inline(__always)
-    public func range(of index: Int) -> Range<Int> {
-        guard index < fieldCount else { return 0..<0 }
-        let end = Int(fieldEnd[index])
-        let start = index == 0 ? 0 : Int(fieldEnd[index - 1]) + 1
-        return start..<end
-    }
-
     /// The body byte at `offset`.
     @inline(__always)
     public subscript(offset: Int) -> UInt8 { bytes[offset] }
@@ -74,8 +65,9 @@ public struct NMEASentence: Sendable {
 
     /// Field `index` as text (tests and error messages).
     public func fieldText(_ index: Int) -> String {
+        var sentence = self
         var copy: [UInt8] = []
-        for offset in range(of: index) { copy.append(bytes[offset]) }
+        for offset in sentence.range(of: index) { copy.append(bytes[offset]) }
         return String(decoding: copy, as: UTF8.self)
     }
 }

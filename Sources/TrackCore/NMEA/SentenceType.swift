@@ -1,27 +1,25 @@
-/// The sentence formatter after the talker: `GGA` in `$GNGGA`.
-public enum SentenceType: UInt8, Equatable, Sendable, CaseIterable {
-    case gga, rmc, gsa, gsv, vtg, gll, gns, zda, gst, txt
-    /// A formatter trackd does not decode (e.g. `GBS`, `RMB`).
-    case unknown
-    /// A proprietary sentence (`$P…`, e.g. `$PUBX`), skipped by design.
-    case proprietary
+// What a sentence type is, read off the sentence table (SentenceTable.swift): its letters, its
+// minimum field count, and which type an address names.
 
-    /// The three-letter formatter, e.g. `"GGA"`.
+extension SentenceType {
+    /// The three-letter formatter, e.g. `"GGA"`; `unknown` and `proprietary` for those.
     public var name: String {
         switch self {
-        case .gga: "GGA"
-        case .rmc: "RMC"
-        case .gsa: "GSA"
-        case .gsv: "GSV"
-        case .vtg: "VTG"
-        case .gll: "GLL"
-        case .gns: "GNS"
-        case .zda: "ZDA"
-        case .gst: "GST"
-        case .txt: "TXT"
-        case .unknown: "unknown"
-        case .proprietary: "proprietary"
+        case .unknown: return "unknown"
+        case .proprietary: return "proprietary"
+        default:
+            let letters = [UInt8(truncatingIfNeeded: rawValue >> 16), UInt8(truncatingIfNeeded: rawValue >> 8),
+                           UInt8(truncatingIfNeeded: rawValue)]
+            return String(decoding: letters, as: UTF8.self)
         }
+    }
+
+    /// The fewest fields a sentence of this type has, its address included, e.g. 10 for GGA;
+    /// 0 for unknown and proprietary sentences.
+    public var minimumFields: Int {
+        var lookup = MinimumFieldsLookup()
+        try? visitRow(&lookup)
+        return lookup.count
     }
 
     /// Classifies the address field's bytes, e.g. `GNGGA` → `.gga`, `PUBX` → `.proprietary`.
@@ -32,24 +30,20 @@ public enum SentenceType: UInt8, Equatable, Sendable, CaseIterable {
     static func classify(_ a0: UInt8, _ a1: UInt8, _ a2: UInt8, _ a3: UInt8, _ a4: UInt8,
                          length: Int) -> SentenceType {
         if length != 5 { return a0 == UInt8(ascii: "P") ? .proprietary : .unknown }
-        // Pack the formatter into one integer so the match is a single switch.
+        // The formatter packed into one integer is the table's raw value: one switch.
         let key = UInt32(a2) << 16 | UInt32(a3) << 8 | UInt32(a4)
-        let type: SentenceType
-        switch key {
-        case 0x47_47_41: type = .gga
-        case 0x52_4D_43: type = .rmc
-        case 0x47_53_41: type = .gsa
-        case 0x47_53_56: type = .gsv
-        case 0x56_54_47: type = .vtg
-        case 0x47_4C_4C: type = .gll
-        case 0x47_4E_53: type = .gns
-        case 0x5A_44_41: type = .zda
-        case 0x47_53_54: type = .gst
-        case 0x54_58_54: type = .txt
-        default: type = .unknown
-        }
+        let type = SentenceType(rawValue: key) ?? .unknown
         // Only Quectel's `PQ` talker carries standard formatters; Garmin's `$PGRMC` is its own.
         if a0 == UInt8(ascii: "P") && (a1 != UInt8(ascii: "Q") || type == .unknown) { return .proprietary }
         return type
     }
+}
+
+/// Reads a row's minimum field count.
+private struct MinimumFieldsLookup: SentenceTableVisitor {
+    var count = 0
+    mutating func visit<Decoder: NMEASentenceDecoder>(_ decoder: Decoder.Type, minimumFields: Int) throws(NMEAError) {
+        count = minimumFields
+    }
+    mutating func skip() { count = 0 }
 }

@@ -46,6 +46,9 @@ extension Fix {
         fix.latitudeErrorCentimetres = nil
         fix.longitudeErrorCentimetres = nil
         fix.altitudeErrorCentimetres = nil
+        fix.expectedLatitudeErrorCentimetres = nil
+        fix.expectedLongitudeErrorCentimetres = nil
+        fix.expectedAltitudeErrorCentimetres = nil
         return fix
     }
 }

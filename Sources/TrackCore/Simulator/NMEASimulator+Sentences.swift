@@ -179,10 +179,9 @@ extension NMEASimulator {
     static func end(from start: Int, _ buffer: inout TextBuffer) {
         var sum: UInt8 = 0
         for index in start..<buffer.count { sum ^= buffer.storage[index] }
-        let hex: StaticString = "0123456789ABCDEF"
         buffer.append(UInt8(ascii: "*"))
-        buffer.append(hex.utf8Start[Int(sum >> 4)])
-        buffer.append(hex.utf8Start[Int(sum & 0x0F)])
+        buffer.append(HexDigit.character(sum >> 4, uppercase: true))
+        buffer.append(HexDigit.character(sum, uppercase: true))
         buffer.append("\r\n")
     }
 }

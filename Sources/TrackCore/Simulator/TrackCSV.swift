@@ -4,7 +4,8 @@
 /// adds `kind,name`: rows of kind `waypoint` are waypoints, fence events are left out (their
 /// fence is not in the file), `fix` or an empty kind is a fix. Fields may be quoted (RFC 4180).
 ///
-/// Values are rounded to the log's precision (1e-7°, decimetres, cm/s), half away from zero.
+/// Values are rounded to the log's precision (1e-7°, decimetres, cm/s), half away from zero;
+/// times are ISO 8601 as data files record them (`ISO8601Form.recorded`), cut to milliseconds.
 /// A fix with elevation is 3D, without 2D. A bad line is an error naming its line number.
 public enum TrackCSV {
     /// The fixes of `bytes` in file order; throws at the first bad line (the header is line 1).
@@ -95,13 +96,13 @@ public enum TrackCSV {
 
     static func fix(_ fields: [[UInt8]], line: Int) throws(TrackCSVError) -> LogFix {
         guard fields.count >= 3 else { throw TrackCSVError(line: line, reason: "fewer than 3 fields") }
-        guard let time = UTCTime(iso8601: fields[0][...]) else {
-            throw TrackCSVError(line: line, reason: "time is not YYYY-MM-DDTHH:MM:SS[.fff]Z")
+        guard let time = UTCTime(iso8601: fields[0], form: .recorded) else {
+            throw TrackCSVError(line: line, reason: "time is not YYYY-MM-DDTHH:MM:SS[.fff]Z or ±hh:mm")
         }
-        guard let lat = decimal(fields[1][...], digits: 7), let latE7 = Int32(exactly: lat), abs(lat) <= 900_000_000 else {
+        guard let lat = DecimalText.read(fields[1][...], scale: 7), let latE7 = Int32(exactly: lat), abs(lat) <= 900_000_000 else {
             throw TrackCSVError(line: line, reason: "latitude is not a number within ±90")
         }
-        guard let lon = decimal(fields[2][...], digits: 7), let lonE7 = Int32(exactly: lon), abs(lon) <= 1_800_000_000 else {
+        guard let lon = DecimalText.read(fields[2][...], scale: 7), let lonE7 = Int32(exactly: lon), abs(lon) <= 1_800_000_000 else {
             throw TrackCSVError(line: line, reason: "longitude is not a number within ±180")
         }
         let altitude = try optional(fields, 3, digits: 1, line: line, name: "ele_m")
@@ -114,44 +115,10 @@ public enum TrackCSV {
     static func optional(_ fields: [[UInt8]], _ index: Int, digits: Int, line: Int,
                          name: String) throws(TrackCSVError) -> Int32? {
         guard index < fields.count, !fields[index].isEmpty else { return nil }
-        guard let value = decimal(fields[index][...], digits: digits), let narrow = Int32(exactly: value) else {
+        guard let value = DecimalText.read(fields[index][...], scale: digits), let narrow = Int32(exactly: value) else {
             throw TrackCSVError(line: line, reason: name + " is not a number")
         }
         return narrow
-    }
-
-    /// `-12.345678` with digits 7 → -123_456_780; rounds half away from zero past `digits`;
-    /// nil for anything but an optional minus, digits and one point.
-    public static func decimal(_ field: ArraySlice<UInt8>, digits: Int) -> Int64? {
-        var value: Int64 = 0
-        var negative = false
-        var fraction = -1
-        var roundUp = false
-        var sawDigit = false
-        for byte in field {
-            switch byte {
-            case UInt8(ascii: "-") where !sawDigit && !negative && fraction < 0: negative = true
-            case UInt8(ascii: "."): guard fraction < 0 else { return nil }; fraction = 0
-            case UInt8(ascii: "0")...UInt8(ascii: "9"):
-                sawDigit = true
-                if fraction >= digits {
-                    if fraction == digits { roundUp = byte >= UInt8(ascii: "5") }
-                    fraction += 1
-                    continue
-                }
-                guard value < Int64.max / 100 else { return nil }
-                value = value * 10 + Int64(byte - UInt8(ascii: "0"))
-                if fraction >= 0 { fraction += 1 }
-            default: return nil
-            }
-        }
-        guard sawDigit else { return nil }
-        for _ in min(max(fraction, 0), digits)..<digits {
-            guard value < Int64.max / 100 else { return nil }
-            value *= 10
-        }
-        if roundUp { value += 1 }
-        return negative ? -value : value
     }
 }
 
@@ -161,37 +128,4 @@ public struct TrackCSVError: Error, Equatable, Sendable {
     public var line: Int
     /// What is wrong with it.
     public var reason: String
-}
-
-extension UTCTime {
-    /// `2025-06-21T12:01:29Z` or with a fraction `…29.5Z` (milliseconds; more digits rounded),
-    /// nil when it is anything else.
-    public init?(iso8601 field: ArraySlice<UInt8>) {
-        let b = Array(field)
-        func number(_ from: Int, _ count: Int) -> Int? {
-            guard from + count <= b.count else { return nil }
-            var value = 0
-            for byte in b[from..<(from + count)] {
-                guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-                value = value * 10 + Int(byte - UInt8(ascii: "0"))
-            }
-            return value
-        }
-        guard b.count >= 20, b.last == UInt8(ascii: "Z"), b[4] == UInt8(ascii: "-"), b[7] == UInt8(ascii: "-"),
-              b[10] == UInt8(ascii: "T"), b[13] == UInt8(ascii: ":"), b[16] == UInt8(ascii: ":"),
-              let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
-              let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
-              hour < 24, minute < 60, second < 61,
-              let date = CalendarDate(year: year, month: month, day: day) else { return nil }
-        var millisecond = 0
-        if b.count > 20 {
-            guard b[19] == UInt8(ascii: "."), let fraction = TrackCSV.decimal(b[19..<(b.count - 1)], digits: 3),
-                  fraction >= 0, fraction < 1000 else { return nil }
-            millisecond = Int(fraction)
-        } else if b.count != 20 {
-            return nil
-        }
-        let ms = ((hour * 60 + minute) * 60 + second) * 1000 + millisecond
-        self.init(date: date, time: TimeOfDay(millisecondsSinceMidnight: Int32(ms)))
-    }
 }

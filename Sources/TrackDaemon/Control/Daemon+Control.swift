@@ -74,8 +74,10 @@ extension Daemon where Source: ~Copyable {
         reply.append("\n")
     }
 
-    /// `48.117300°N, 11.516700°E, 0.4s ago` (`approximate, 1 km grid` added in approximate mode),
-    /// or `48.117300,11.516700` when plain; refused without a current, disclosed fix.
+    /// `48.117300°N, 11.516700°E, 0.4s ago` (`approximate, 1 km grid` added in approximate mode)
+    /// and, when the gazetteer names it, the place on a second line (`in Tübingen,
+    /// Baden-Wurttemberg, DE`), or `48.117300,11.516700` when plain; refused without a current,
+    /// disclosed fix.
     func answerWhere(plain: Bool, now: MonotonicTime, line: inout TextBuffer) {
         let current: DisclosedPosition
         do {
@@ -94,6 +96,11 @@ extension Daemon where Source: ~Copyable {
         line.append(", ")
         appendDuration(&line, milliseconds: current.ageMilliseconds)
         line.append(" ago")
+        // The place on a line of its own, under the same disclosure as the position above it.
+        if let words = places.shown(current.disclosure) {
+            line.append(UInt8(ascii: "\n"))
+            words.write(to: &line)
+        }
     }
 
     /// Shows or changes the permission (the change is saved after this wake-up's requests).
@@ -117,6 +124,7 @@ extension Daemon where Source: ~Copyable {
         var daemon = reloads
         daemon.wakeUps = loop.wakeUps
         let set = fences.monitor.fences
+        let disclosure = disclosure(now: now)
         let lastEvent = fences.lastEvent.flatMap { event in
             event.fence < set.count ? (id: set.fences[event.fence].id, transition: event.transition, time: event.time) : nil
         }
@@ -127,7 +135,7 @@ extension Daemon where Source: ~Copyable {
                 bytesRead: receiver.bytesRead, lastByteAt: receiver.lastByteAt),
             fixes: fixes,
             privacy: StatusModel.PrivacyFacts(
-                permission: state.permission, disclosure: disclosure(now: now),
+                permission: state.permission, disclosure: disclosure,
                 mayLog: state.permission.mayLog(inUse: board.gpio.inUse, onTrip: tripCounts, now: now),
                 tripCounts: tripCounts, stateProblem: state.problem, odometerMillimetres: state.odometer.totalMillimetres),
             waypoints: waypoints,
@@ -137,7 +145,10 @@ extension Daemon where Source: ~Copyable {
             gpio: board.gpio,
             fences: StatusModel.FenceFacts(
                 count: set.count, file: fences.file, loadError: fences.loadError, inside: fences.inside,
-                evaluated: fences.evaluated, events: fences.events, lastEvent: lastEvent, commands: fences.counters))
+                evaluated: fences.evaluated, events: fences.events, lastEvent: lastEvent, commands: fences.counters),
+            places: StatusModel.PlaceFacts(
+                enabled: places.settings.enabled, file: places.settings.file, problem: places.problem,
+                shown: places.shown(disclosure), lookups: places.lookupCount, placeCount: places.table?.placeCount))
         model.gpsd = gpsd?.facts()
         return model
     }

@@ -63,9 +63,12 @@ extension Daemon where Source: ~Copyable {
             reply.removeAll()
             GpsdJSON.writeWatch(watch, to: &reply)
         case .poll:
-            let shown = gpsd?.lastFix.map { $0.disclosed(disclosure(now: now)) }
+            let disclosure = disclosure(now: now)
+            let shown = gpsd?.lastFix.map { $0.disclosed(disclosure) }
             let path = gpsd?.device.path ?? GpsdDevicePath()
-            GpsdJSON.writePoll(time: utcNow, active: receiver.source.status.isOpen, fix: shown, device: path, to: &reply)
+            GpsdJSON.writePoll(
+                time: utcNow, active: receiver.source.status.isOpen, fix: shown, sky: receiver.core.assembler.sky,
+                positions: disclosure.allowsPosition, device: path, to: &reply)
         case .unknown:
             line.withSpan { GpsdJSON.writeUnrecognized($0, to: &reply) }
         }
@@ -93,12 +96,14 @@ extension Daemon where Source: ~Copyable {
         guard gpsd != nil else { return }
         gpsd?.lastFix = copy fix
         guard let path = gpsd?.device.path else { return }
-        let shown = fix.disclosed(disclosure(now: now))
+        let disclosure = disclosure(now: now)
+        let shown = fix.disclosed(disclosure)
         var object = TextBuffer()
         GpsdJSON.writeTPV(shown, device: path, to: &object)
         gpsd?.broadcast(object, sentences: false)
         object.removeAll()
-        GpsdJSON.writeSKY(shown, device: path, to: &object)
+        GpsdJSON.writeSKY(
+            shown, sky: receiver.core.assembler.sky, positions: disclosure.allowsPosition, device: path, to: &object)
         gpsd?.broadcast(object, sentences: false)
     }
 

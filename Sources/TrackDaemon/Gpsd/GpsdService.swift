@@ -56,7 +56,8 @@ struct GpsdService: ~Copyable {
 
     /// Sends `object` to every client `wants` picks.
     mutating func broadcast(_ object: borrowing TextBuffer, sentences: Bool) {
-        guard object.count > 0 else { return }
+        // A truncated object would be a broken line to every client: none is sent.
+        guard object.count > 0, !object.overflowed else { return }
         published += 1
         for index in 0..<server.capacity where server.descriptor(of: index) != nil {
             let watch = server.watch(index)

@@ -51,7 +51,7 @@ extension StatusModel {
         line.append(gpio.isActive ? "\",\"active\":true" : "\",\"active\":false")
         if let problem = gpio.problem {
             line.append(",\"problem\":")
-            appendJSONString(&line, problem)
+            line.appendJSONString(problem)
         }
         line.append(",\"leds\":{")
         for led in LEDLine.allCases {

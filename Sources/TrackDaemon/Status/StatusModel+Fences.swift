@@ -51,7 +51,7 @@ extension StatusModel {
         appendCounter(&line, "events", fences.events)
         if let event = fences.lastEvent {
             line.append(",\"lastEvent\":{\"fence\":")
-            appendJSONString(&line, event.id)
+            line.appendJSONString(event.id)
             line.append(",\"event\":\"")
             line.append(event.transition.name)
             line.append("\",\"time\":\"")

@@ -9,7 +9,7 @@ extension StatusModel {
         line.append("{\"uptime\":")
         line.appendFixed(now.milliseconds(since: startedAt), decimals: 3)
         line.append(",\"receiver\":{\"path\":")
-        appendJSONString(&line, receiver.source.path)
+        line.appendJSONString(receiver.source.path)
         if let baud = receiver.source.baud {
             line.append(",\"baud\":")
             line.append(integer: Int64(baud))
@@ -19,7 +19,7 @@ extension StatusModel {
         line.append(integer: Int64(receiver.source.opens))
         if let error = receiver.source.lastError {
             line.append(",\"error\":")
-            appendJSONString(&line, error.description)
+            line.appendJSONString(error.description)
         }
         line.append(",\"sentencesPerSecond\":")
         line.appendFixed(Int64(sentencesPerSecondTenths), decimals: 1)
@@ -60,6 +60,9 @@ extension StatusModel {
             line.append(",\"timeToFirstFix\":")
             line.appendFixed(ttff, decimals: 3)
         }
+        reply.append(line)
+        line.removeAll()
+        writePlaceJSON(to: &line)
         line.append(",\"filter\":{")
         appendCounter(&line, "accepted", fixes.filter.counters.accepted, first: true)
         appendCounter(&line, "invalid", fixes.filter.counters.invalid)
@@ -94,7 +97,7 @@ extension StatusModel {
         line.removeAll()
         if let stateProblem = privacy.stateProblem {
             line.append(",\"stateProblem\":")
-            appendJSONString(&line, stateProblem)
+            line.appendJSONString(stateProblem)
         }
         line.append("}")
         writeFencesJSON(to: &line)

@@ -54,7 +54,7 @@ extension StatusModel {
     /// `,"log":{"directory":…,"open":true,"segments":3,"bytes":48211,"records":1210,…}`.
     func writeLogJSON(to line: inout TextBuffer, now: MonotonicTime) {
         line.append(",\"log\":{\"directory\":")
-        appendJSONString(&line, log.directory)
+        line.appendJSONString(log.directory)
         line.append(log.openError == nil ? ",\"open\":true" : ",\"open\":false")
         appendCounter(&line, "segments", log.status.segmentCount)
         appendCounter(&line, "bytes", log.status.byteCount)
@@ -74,7 +74,7 @@ extension StatusModel {
         line.append(log.storageError ? ",\"storageError\":true" : ",\"storageError\":false")
         if let error = log.openError ?? log.status.lastError?.description {
             line.append(",\"lastError\":")
-            appendJSONString(&line, error)
+            line.appendJSONString(error)
         }
         line.append("}")
     }

@@ -99,6 +99,8 @@ extension StatusModel {
             appendDuration(&line, milliseconds: ttff)
         }
         emit(&line, &reply)
+        writePlaceText(to: &line)
+        emit(&line, &reply)
 
         line.append("filter    ")
         line.append(integer: Int64(fixes.filter.counters.accepted))

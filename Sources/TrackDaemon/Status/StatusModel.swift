@@ -20,6 +20,7 @@ struct StatusModel {
     var fences: FenceFacts
     /// nil when the gpsd service is off.
     var gpsd: GpsdFacts? = nil
+    var places: PlaceFacts
 
     /// The configuration, reloads and the control socket.
     struct DaemonFacts {
@@ -85,6 +86,19 @@ struct StatusModel {
         /// The last event: the fence's id, what happened and when.
         var lastEvent: (id: String, transition: FenceTransition, time: UTCTime)?
         var commands: FenceCommandCounters
+    }
+
+    /// The gazetteer and the name of the position.
+    struct PlaceFacts {
+        /// False: `[places] enabled = no`.
+        var enabled: Bool
+        var file: String
+        /// Why there is no gazetteer; nil when it is mapped (or names are off).
+        var problem: String?
+        /// The name as the disclosure in force lets it out; nil when none may be shown.
+        var shown: PlaceWords?
+        var lookups: Int
+        var placeCount: Int?
     }
 
     /// Accepted sentences per second over the last 5 s, in tenths.

@@ -67,27 +67,6 @@ func appendCounter(_ line: inout TextBuffer, _ name: StaticString, _ value: Int,
     line.append(integer: Int64(value))
 }
 
-/// A JSON string literal with `"` `\` and control characters escaped.
-func appendJSONString(_ line: inout TextBuffer, _ text: String) {
-    line.append("\"")
-    for byte in text.utf8 {
-        switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"):
-            line.append(UInt8(ascii: "\\"))
-            line.append(byte)
-        case 0..<0x20:
-            line.append("\\u00")
-            line.append(hexDigit(byte >> 4))
-            line.append(hexDigit(byte & 15))
-        default:
-            line.append(byte)
-        }
-    }
-    line.append("\"")
-}
-
-func hexDigit(_ value: UInt8) -> UInt8 { value < 10 ? value + 48 : value + 87 }
-
 /// The reason a person reads, e.g. `inaccurate`.
 func rejectionName(_ rejection: FilterRejection) -> StaticString {
     switch rejection {

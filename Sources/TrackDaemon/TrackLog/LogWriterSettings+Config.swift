@@ -19,13 +19,8 @@ func kernelBootID() -> UInt64 {
     var value: UInt64 = 0
     var nibbles = 0
     for byte in text where nibbles < 16 {
-        let digit: UInt8
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-        default: continue
-        }
+        // The dashes of the UUID are skipped.
+        guard let digit = HexDigit.value(byte) else { continue }
         // Byte i of the id (two nibbles, high first) goes to bits 8i…8i+7.
         let shift = UInt64(nibbles / 2 * 8 + (nibbles % 2 == 0 ? 4 : 0))
         value |= UInt64(digit) << shift

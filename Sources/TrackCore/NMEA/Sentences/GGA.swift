@@ -1,5 +1,5 @@
 /// GGA, fix data: `$GPGGA,123519,4807.038,N,01131.324,E,1,08,0.9,545.4,M,46.9,M,,*47`.
-public struct GGA: Equatable, Sendable {
+public struct GGA: NMEASentenceDecoder, Equatable, Sendable {
     /// UTC time of the fix.
     public var time: TimeOfDay?
     /// Position; nil when the receiver left it empty.
@@ -20,47 +20,54 @@ public struct GGA: Equatable, Sendable {
     /// Differential reference station 0…1023.
     public var dgpsStation: UInt16?
 
-    /// Decodes a framed GGA sentence.
-    public init(_ s: borrowing NMEASentence) throws(NMEAError) {
-        var sentence = copy s
-        try self.init(decoding: &sentence)
+    /// Decodes in place (the readers are `mutating` only to read in place); `s` is only read,
+    /// and has the table's minimum field count.
+    public init(decoding s: inout NMEASentence) throws(NMEAError) {
+        time = try s.time(1)
+        position = try s.position(latitudeAt: 2)
+        quality = try s.integer(6, in: 0...9).map { UInt8($0) }
+        satellitesUsed = try s.integer(7, in: 0...255).map { UInt8($0) }
+        hdopCenti = try s.decimal(8, scale: 2, in: 0...99_999).map { Int32($0) }
+        altitudeMSLMillimetres = try s.decimal(9, scale: 3, in: -1_000_000_000...1_000_000_000).map { Int32($0) }
+        geoidSeparationMillimetres = try s.decimal(11, scale: 3, in: -1_000_000...1_000_000).map { Int32($0) }
+        dgpsAgeMilliseconds = try s.decimal(13, scale: 3, in: 0...1_000_000_000).map { Int32($0) }
+        dgpsStation = try s.integer(14, in: 0...9999).map { UInt16($0) }
     }
 
-    /// Decodes in place (see `NMEASentence+InPlace.swift`); `s` is only read.
-    init(decoding s: inout NMEASentence) throws(NMEAError) {
-        guard s.fieldCount >= 10 else { throw .tooFewFields(.gga, count: s.fieldCount) }
-        time = try s.readTime(1)
-        position = try s.position(latitudeAt: 2)
-        quality = try s.readInteger(6, in: 0...9).map { UInt8($0) }
-        satellitesUsed = try s.readInteger(7, in: 0...255).map { UInt8($0) }
-        hdopCenti = try s.readDecimal(8, scale: 2, in: 0...99_999).map { Int32($0) }
-        altitudeMSLMillimetres = try s.readDecimal(9, scale: 3, in: -1_000_000_000...1_000_000_000).map { Int32($0) }
-        geoidSeparationMillimetres = try s.readDecimal(11, scale: 3, in: -1_000_000...1_000_000).map { Int32($0) }
-        dgpsAgeMilliseconds = try s.readDecimal(13, scale: 3, in: 0...1_000_000_000).map { Int32($0) }
-        dgpsStation = try s.readInteger(14, in: 0...9999).map { UInt16($0) }
+    /// The sentence type of this decoder's table row.
+    public static var type: SentenceType { .gga }
+
+    /// This sentence as an `NMEAMessage`.
+    public var message: NMEAMessage { .gga(self) }
+
+    /// What the sentence adds to the epoch in progress; true when it completed the previous one.
+    public func contribute(to epoch: inout EpochAssembler, talker: UInt16) -> Bool {
+        let done = epoch.startEpoch(at: time)
+        epoch.merge(self)
+        return done
     }
 }
 
 extension NMEASentence {
-    // Shared by several decoders; `mutating` only to read in place (see `NMEASentence+InPlace.swift`).
+    // Shared by several decoders; `mutating` only to read in place (see `NMEASentence+Fields.swift`).
 
     /// Latitude at `index` (with hemisphere at `index + 1`) and longitude at `index + 2`
     /// (hemisphere at `index + 3`); nil unless both are present.
     mutating func position(latitudeAt index: Int) throws(NMEAError) -> Coordinate? {
-        let latitude = try readAngle(index, maximumDegrees: 90)
-        let longitude = try readAngle(index + 2, maximumDegrees: 180)
+        let latitude = try angle(index, maximumDegrees: 90)
+        let longitude = try angle(index + 2, maximumDegrees: 180)
         guard let latitude, let longitude else { return nil }
         return Coordinate(latitudeNanodegrees: latitude, longitudeNanodegrees: longitude)
     }
 
     /// Speed in knots at `index` as millimetres per second, e.g. `"005.5"` → 2_829.
     mutating func knots(_ index: Int) throws(NMEAError) -> Int32? {
-        guard let milliknots = try readDecimal(index, scale: 3, in: 0...2_000_000_000) else { return nil }
+        guard let milliknots = try decimal(index, scale: 3, in: 0...2_000_000_000) else { return nil }
         return Int32((milliknots * 1852 + 1800) / 3600)
     }
 
     /// A course or bearing in degrees 0…360 at `index`, as millidegrees.
     mutating func course(_ index: Int) throws(NMEAError) -> Int32? {
-        try readDecimal(index, scale: 3, in: 0...360_000).map { Int32($0) }
+        try decimal(index, scale: 3, in: 0...360_000).map { Int32($0) }
     }
 }

@@ -1,6 +1,6 @@
 /// GSA, DOP and active satellites: `$GPGSA,A,3,04,05,,09,12,,,24,,,,,2.5,1.3,2.1*39`.
 /// NMEA 4.1 adds a system ID after VDOP; the Navior CH-4701 sends 24 satellite slots.
-public struct GSA: Equatable, Sendable {
+public struct GSA: NMEASentenceDecoder, Equatable, Sendable {
     /// `M` manual or `A` automatic 2D/3D selection.
     public var selection: UInt8?
     /// Fix type: 1 none, 2 2D, 3 3D.
@@ -18,22 +18,16 @@ public struct GSA: Equatable, Sendable {
     /// NMEA 4.1 GNSS system ID (1 GPS, 2 GLONASS, 3 Galileo, 4 BeiDou, 5 QZSS, 6 NavIC).
     public var systemID: UInt8?
 
-    /// Decodes a framed GSA sentence.
-    public init(_ s: borrowing NMEASentence) throws(NMEAError) {
-        var sentence = copy s
-        try self.init(decoding: &sentence)
-    }
-
-    /// Decodes in place (see `NMEASentence+InPlace.swift`); `s` is only read.
-    init(decoding s: inout NMEASentence) throws(NMEAError) {
+    /// Decodes in place (the readers are `mutating` only to read in place); `s` is only read,
+    /// and has the table's minimum field count.
+    public init(decoding s: inout NMEASentence) throws(NMEAError) {
         // The i.Trek M3 sends `$GPGSA,A,1,,,,*32` without a fix: short, but its mode is usable.
-        guard s.fieldCount >= 3 else { throw .tooFewFields(.gsa, count: s.fieldCount) }
-        selection = try s.readCharacter(1)
+        selection = try s.character(1)
         // Antaris receivers put `E` (dead reckoning) in the fix type: not a 2D/3D fix.
-        if try s.readCharacter(2) == UInt8(ascii: "E") {
+        if try s.character(2) == UInt8(ascii: "E") {
             fixType = nil
         } else {
-            fixType = try s.readInteger(2, in: 1...3).map { UInt8($0) }
+            fixType = try s.integer(2, in: 1...3).map { UInt8($0) }
         }
         satellites = InlineArray(repeating: 0)
         satelliteCount = 0
@@ -45,21 +39,34 @@ public struct GSA: Equatable, Sendable {
         // Three DOPs end the list, optionally followed by the system ID (NMEA 4.1).
         let dopStart = s.fieldCount == 19 ? 15 : s.fieldCount - 3
         for index in 3..<dopStart {
-            guard let id = try s.readInteger(index, in: 0...999) else { continue }
+            guard let id = try s.integer(index, in: 0...999) else { continue }
             guard satelliteCount < 24 else { break }
             satellites[satelliteCount] = UInt16(id)
             satelliteCount += 1
         }
         // 99.99 is how the BT-451 and others say "no DOP".
-        pdopCenti = try s.readDecimal(dopStart, scale: 2, in: 0...99_999).flatMap(Self.validDOP)
-        hdopCenti = try s.readDecimal(dopStart + 1, scale: 2, in: 0...99_999).flatMap(Self.validDOP)
-        vdopCenti = try s.readDecimal(dopStart + 2, scale: 2, in: 0...99_999).flatMap(Self.validDOP)
+        pdopCenti = try s.decimal(dopStart, scale: 2, in: 0...99_999).flatMap(Self.validDOP)
+        hdopCenti = try s.decimal(dopStart + 1, scale: 2, in: 0...99_999).flatMap(Self.validDOP)
+        vdopCenti = try s.decimal(dopStart + 2, scale: 2, in: 0...99_999).flatMap(Self.validDOP)
         if dopStart + 3 < s.fieldCount {
-            systemID = try s.readInteger(dopStart + 3, in: 0...15).map { UInt8($0) }
+            systemID = try s.integer(dopStart + 3, in: 0...15).map { UInt8($0) }
         }
     }
 
     static func validDOP(_ centi: Int64) -> Int32? { centi < 9900 ? Int32(centi) : nil }
+
+    /// The sentence type of this decoder's table row.
+    public static var type: SentenceType { .gsa }
+
+    /// This sentence as an `NMEAMessage`.
+    public var message: NMEAMessage { .gsa(self) }
+
+    /// What the sentence adds to the epoch in progress; true when it completed the previous one.
+    public func contribute(to epoch: inout EpochAssembler, talker: UInt16) -> Bool {
+        epoch.merge(self)
+        epoch.sky.add(self, talker: talker)
+        return false
+    }
 }
 
 extension GSA {

@@ -20,7 +20,7 @@ public struct SatelliteInView: Equatable, Sendable {
 
 /// GSV, satellites in view, one of a numbered set:
 /// `$GPGSV,2,1,08,01,40,083,46,02,17,308,41,12,07,344,39,14,22,228,45*75`.
-public struct GSV: Equatable, Sendable {
+public struct GSV: NMEASentenceDecoder, Equatable, Sendable {
     /// Number of sentences in the set.
     public var total: UInt8
     /// This sentence's number, 1…total.
@@ -34,37 +34,49 @@ public struct GSV: Equatable, Sendable {
     /// NMEA 4.1 signal ID, when sent.
     public var signalID: UInt8?
 
-    /// Decodes a framed GSV sentence.
-    public init(_ s: borrowing NMEASentence) throws(NMEAError) {
-        var sentence = copy s
-        try self.init(decoding: &sentence)
-    }
-
-    /// Decodes in place (see `NMEASentence+InPlace.swift`); `s` is only read.
-    init(decoding s: inout NMEASentence) throws(NMEAError) {
-        guard s.fieldCount >= 4 else { throw .tooFewFields(.gsv, count: s.fieldCount) }
-        guard let total = try s.readInteger(1, in: 1...99) else { throw .malformedField(.gsv, field: 1) }
-        guard let number = try s.readInteger(2, in: 1...99) else { throw .malformedField(.gsv, field: 2) }
+    /// Decodes in place (the readers are `mutating` only to read in place); `s` is only read,
+    /// and has the table's minimum field count.
+    public init(decoding s: inout NMEASentence) throws(NMEAError) {
+        guard let total = try s.integer(1, in: 1...99) else { throw .malformedField(.gsv, field: 1) }
+        guard let number = try s.integer(2, in: 1...99) else { throw .malformedField(.gsv, field: 2) }
         guard number <= total else { throw .outOfRange(.gsv, field: 2) }
         self.total = UInt8(total)
         self.number = UInt8(number)
-        satellitesInView = try s.readInteger(3, in: 0...255).map { UInt8($0) }
+        satellitesInView = try s.integer(3, in: 0...255).map { UInt8($0) }
         // After the count come groups of four fields; one extra field is the NMEA 4.1 signal ID.
         let groupFields = s.fieldCount - 4
-        signalID = groupFields % 4 == 1 ? try s.readInteger(s.fieldCount - 1, in: 0...15).map { UInt8($0) } : nil
+        signalID = groupFields % 4 == 1 ? try s.integer(s.fieldCount - 1, in: 0...15).map { UInt8($0) } : nil
         satellites = InlineArray(repeating: SatelliteInView(id: 0, elevationDegrees: nil, azimuthDegrees: nil, snr: nil))
         satelliteCount = 0
         var index = 4
         while index + 3 < s.fieldCount && satelliteCount < 4 {
             defer { index += 4 }
-            guard let id = try s.readInteger(index, in: 0...999) else { continue }
+            guard let id = try s.integer(index, in: 0...999) else { continue }
             satellites[satelliteCount] = SatelliteInView(
                 id: UInt16(id),
-                elevationDegrees: try s.readDecimal(index + 1, scale: 0, in: -90...90).map { Int8($0) },
-                azimuthDegrees: try s.readDecimal(index + 2, scale: 0, in: 0...360).map { Int16($0) },
-                snr: try s.readInteger(index + 3, in: 0...99).map { UInt8($0) })
+                elevationDegrees: try s.decimal(index + 1, scale: 0, in: -90...90).map { Int8($0) },
+                azimuthDegrees: try s.decimal(index + 2, scale: 0, in: 0...360).map { Int16($0) },
+                snr: try s.integer(index + 3, in: 0...99).map { UInt8($0) })
             satelliteCount += 1
         }
+    }
+
+    /// The sentence type of this decoder's table row.
+    public static var type: SentenceType { .gsv }
+
+    /// This sentence as an `NMEAMessage`.
+    public var message: NMEAMessage { .gsv(self) }
+
+    /// What the sentence adds to the epoch in progress; true when it completed the previous one.
+    public func contribute(to epoch: inout EpochAssembler, talker: UInt16) -> Bool {
+        epoch.hasData = true
+        epoch.sky.add(self, talker: talker)
+        let slot = Int(talkerSlot(talker))
+        if let satellitesInView { epoch.inViewByTalker[slot] = satellitesInView }
+        var total = 0
+        for index in 0..<8 { total += Int(epoch.inViewByTalker[index]) }
+        epoch.fix.satellitesInView = UInt8(min(total, 255))
+        return false
     }
 }
 

@@ -1,5 +1,5 @@
 /// TXT, a text message from the receiver: `$GPTXT,01,01,02,ANTSTATUS=OK*3B`.
-public struct TXT: Equatable, Sendable {
+public struct TXT: NMEASentenceDecoder, Equatable, Sendable {
     /// Number of sentences in the message.
     public var total: UInt8?
     /// This sentence's number.
@@ -11,22 +11,16 @@ public struct TXT: Equatable, Sendable {
     /// Number of valid bytes in `text`.
     public var length: Int
 
-    /// Decodes a framed TXT sentence.
-    public init(_ s: borrowing NMEASentence) throws(NMEAError) {
-        var sentence = copy s
-        try self.init(decoding: &sentence)
-    }
-
-    /// Decodes in place (see `NMEASentence+InPlace.swift`); `s` is only read.
-    init(decoding s: inout NMEASentence) throws(NMEAError) {
-        guard s.fieldCount >= 5 else { throw .tooFewFields(.txt, count: s.fieldCount) }
-        total = try s.readInteger(1, in: 0...99).map { UInt8($0) }
-        number = try s.readInteger(2, in: 0...99).map { UInt8($0) }
-        identifier = try s.readInteger(3, in: 0...99).map { UInt8($0) }
+    /// Decodes in place (the readers are `mutating` only to read in place); `s` is only read,
+    /// and has the table's minimum field count.
+    public init(decoding s: inout NMEASentence) throws(NMEAError) {
+        total = try s.integer(1, in: 0...99).map { UInt8($0) }
+        number = try s.integer(2, in: 0...99).map { UInt8($0) }
+        identifier = try s.integer(3, in: 0...99).map { UInt8($0) }
         text = InlineArray(repeating: 0)
         length = 0
         // The text is everything after the fourth comma (it may itself contain commas).
-        let start = s.fieldRange(4).lowerBound
+        let start = s.range(of: 4).lowerBound
         let bytes = s.bytes.span
         for offset in start..<s.count where length < 200 {
             text[length] = bytes[offset]
@@ -39,6 +33,18 @@ public struct TXT: Equatable, Sendable {
         var bytes: [UInt8] = []
         for index in 0..<length { bytes.append(text[index]) }
         return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The sentence type of this decoder's table row.
+    public static var type: SentenceType { .txt }
+
+    /// This sentence as an `NMEAMessage`.
+    public var message: NMEAMessage { .txt(self) }
+
+    /// What the sentence adds to the epoch in progress; true when it completed the previous one.
+    public func contribute(to epoch: inout EpochAssembler, talker: UInt16) -> Bool {
+        // Receiver messages say nothing about the fix.
+        false
     }
 }
 
