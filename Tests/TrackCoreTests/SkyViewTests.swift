@@ -56,14 +56,22 @@ struct SkyViewTests {
         #expect(listed(view) == ["27u", "9"])
     }
 
-    @Test func aSecondGPGSVOfAnotherSignalAccumulates() {
-        // NMEA 4.1: u-blox sends GPGSV for L1 (signal 1) then for L2 (signal 6) in one run.
+    @Test func gsvsOfOneRunAccumulateAcrossSignalsAndTalkers() {
+        // The Quectel EG25-G sends GLGSV before GPGSV; a u-blox M8 sends GPGSV for L1 (signal
+        // 1) then for L2 (signal 6); gpsd keeps them all.
         let view = sky(after: [
+            "GLGSV,1,1,01,78,38,036,22,1",
             "GPGSV,1,1,01,09,40,083,46,1",
             "GPGSV,1,1,01,09,40,083,40,6",
         ])
-        #expect(listed(view) == ["9", "9"])
+        #expect(listed(view) == ["78", "9", "9"])
         #expect(view.complete)
+    }
+
+    @Test func quectelsSystemIDNamesTheConstellation() {
+        // Quectel's PQGSV carries the signal and the system ID (4: BeiDou).
+        let view = sky(after: ["PQGSV,1,1,02,02,20,116,,05,34,137,31,0,4"])
+        #expect(listed(view) == ["402", "405"])
     }
 
     @Test func allAzimuthsZeroEmptiesTheView() {
@@ -73,12 +81,26 @@ struct SkyViewTests {
     }
 
     @Test(arguments: [
-        (9, 0x4750, 9), (11, 0x4741, 311), (5, 0x4244, 405), (5, 0x4742, 405), (5, 0x5051, 405),
+        (9, 0x4750, 9), (11, 0x4741, 311), (5, 0x4244, 405), (5, 0x4742, 405), (5, 0x5051, 197),
         (3, 0x474C, 67), (2, 0x515A, 194), (70, 0x474C, 70), (40, 0x4750, 40), (209, 0x4742, 409),
-        (311, 0x474E, 311), (100, 0x4750, 0), (0, 0x4750, 0), (999, 0x4750, 0),
+        (311, 0x474E, 311), (100, 0x4750, 0), (0, 0x4750, 0), (999, 0x4750, 0), (4, 0x4749, 504),
+        (111, 0x4741, 311), (311, 0x4741, 311), (405, 0x4742, 405),
     ])
-    func gpsdPRNs(id: Int, talker: Int, prn: Int) {
-        #expect(SkyView.prn(id, talker: UInt16(talker)) == UInt16(prn))
+    func gpsdPRNsByTalker(id: Int, talker: Int, prn: Int) {
+        let system = SkyView.system(talker: UInt16(talker))
+        #expect(SkyView.prn(id, system: system, talker: UInt16(talker)) == UInt16(prn))
+    }
+
+    @Test func aGNGSASystemIDNamesTheConstellation() {
+        // The u-blox NEO-M9N: one GNGSA per system ID, Galileo's numbers 1–36 under ID 3.
+        let view = sky(after: [
+            "GNRMC,223745.00,A,3806.62964,N,12237.61382,W,0.040,,110720,,,D,V",
+            "GNGSA,A,3,29,44,,,,,,,,,,,0.99,0.54,0.83,1",
+            "GNGSA,A,3,03,,,,,,,,,,,,0.99,0.54,0.83,3",
+            "GPGSV,1,1,03,29,46,133,43,44,45,171,45,03,10,100,30,1",
+            "GAGSV,1,1,01,03,44,149,40,7",
+        ])
+        #expect(listed(view) == ["29u", "44u", "3", "303u"])
     }
 
     @Test func theViewIsBounded() {
