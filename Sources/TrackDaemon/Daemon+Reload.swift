@@ -21,9 +21,10 @@ extension Daemon where Source: ~Copyable {
         notify.send("RELOADING=1")
         defer { notify.send("READY=1") }
         let loaded: TrackdConfig
-        switch ConfigFiles.load(configSource.path, explicit: configSource.explicit) {
-        case .failure(let error): return reject(error.description)
-        case .success(let config): loaded = config
+        do throws(ConfigFiles.LoadError) {
+            loaded = try ConfigFiles.loadConfig(configSource.path, explicit: configSource.explicit)
+        } catch {
+            return reject(error.description)
         }
         let map: BoardMap
         switch ConfigFiles.loadBoard(loaded) {

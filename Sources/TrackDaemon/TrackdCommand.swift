@@ -30,9 +30,9 @@ public enum TrackdCommand {
         case .exit(let code): return code
         }
         let config: TrackdConfig
-        switch ConfigFiles.load(options.configPath, explicit: options.explicitConfig) {
-        case .success(let loaded): config = loaded
-        case .failure(let error):
+        do throws(ConfigFiles.LoadError) {
+            config = try ConfigFiles.loadConfig(options.configPath, explicit: options.explicitConfig)
+        } catch {
             try? FileDescriptor.standardError.writeAll("trackd: \(error.description)\n")
             return 1
         }

@@ -266,7 +266,7 @@ public struct GpsdDeviceInfo: Sendable {
     }
 }
 
-@inline(__always)
+@inline(never)
 private func member(_ name: StaticString, _ value: Int64, _ decimals: Int, _ buffer: inout TextBuffer) {
     buffer.append(name)
     buffer.appendFixed(value, decimals: decimals)
