@@ -74,6 +74,37 @@ int clinux_unix_listen(const char *path, unsigned int mode, int backlog) {
     return fd;
 }
 
+int clinux_tcp_listen(int ipv6, const unsigned char *address, unsigned short port, int backlog) {
+    int fd = socket(ipv6 ? AF_INET6 : AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+    if (fd < 0) return -1;
+    int one = 1;
+    (void)setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+    int result;
+    if (ipv6) {
+        (void)setsockopt(fd, IPPROTO_IPV6, IPV6_V6ONLY, &one, sizeof one);
+        struct sockaddr_in6 bound;
+        memset(&bound, 0, sizeof bound);
+        bound.sin6_family = AF_INET6;
+        bound.sin6_port = htons(port);
+        memcpy(&bound.sin6_addr, address, 16);
+        result = bind(fd, (struct sockaddr *)&bound, sizeof bound);
+    } else {
+        struct sockaddr_in bound;
+        memset(&bound, 0, sizeof bound);
+        bound.sin_family = AF_INET;
+        bound.sin_port = htons(port);
+        memcpy(&bound.sin_addr, address, 4);
+        result = bind(fd, (struct sockaddr *)&bound, sizeof bound);
+    }
+    if (result != 0 || listen(fd, backlog) != 0) {
+        int saved = errno;
+        close(fd);
+        errno = saved;
+        return -1;
+    }
+    return fd;
+}
+
 int clinux_unix_connect(const char *path) {
     struct sockaddr_un address;
     socklen_t length;

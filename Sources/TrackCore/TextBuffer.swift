@@ -3,11 +3,14 @@
 ///
 /// Appends past `capacity` are dropped and counted in `overflowed`, so a caller can tell a
 /// truncated line from a whole one; nothing traps.
+///
+/// The appends other than of one byte are `@inline(never)`: written out at every call they
+/// made the status and JSON writers several KB larger in the firmware.
 public struct TextBuffer: ~Copyable {
-    /// Bytes the buffer holds.
-    public static var capacity: Int { 1024 }
+    /// Bytes the buffer holds: a SKY of 64 satellites (~3.3 KB) fits.
+    public static var capacity: Int { 4096 }
 
-    var storage: InlineArray<1024, UInt8>
+    var storage: InlineArray<4096, UInt8>
     /// Number of bytes written so far.
     public private(set) var count: Int
     /// True once an append did not fit.
@@ -34,28 +37,33 @@ public struct TextBuffer: ~Copyable {
     }
 
     /// Appends a literal such as `"\"class\":\"TPV\""`.
+    @inline(never)
     public mutating func append(_ text: StaticString) {
         let start = text.utf8Start
         for offset in 0..<text.utf8CodeUnitCount { append(start[offset]) }
     }
 
     /// Appends the UTF-8 bytes of a span (e.g. a field of a sentence).
+    @inline(never)
     public mutating func append(bytes: Span<UInt8>) {
         for index in bytes.indices { append(bytes[index]) }
     }
 
     /// Appends the UTF-8 of a string (start-up and error paths only: may be slow).
+    @inline(never)
     public mutating func append(string: String) {
         for byte in string.utf8 { append(byte) }
     }
 
     /// Appends a decimal integer, e.g. `-42` → `"-42"`.
+    @inline(never)
     public mutating func append(integer value: Int64) {
         appendFixed(value, decimals: 0)
     }
 
     /// Appends `value / 10^decimals` with exactly `decimals` digits after the point,
     /// e.g. `(-870680797, 7)` → `"-87.0680797"`, `(5, 3)` → `"0.005"`.
+    @inline(never)
     public mutating func appendFixed(_ value: Int64, decimals: Int) {
         var magnitude = value.magnitude
         if value < 0 { append(UInt8(ascii: "-")) }
@@ -76,6 +84,7 @@ public struct TextBuffer: ~Copyable {
 
     /// Appends a non-negative `value` as at least `width` digits with leading zeros,
     /// e.g. `(7, 2)` → `"07"`.
+    @inline(never)
     public mutating func append(integer value: Int, width: Int) {
         var digits = 1
         var rest = value / 10

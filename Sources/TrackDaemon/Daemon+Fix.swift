@@ -6,6 +6,8 @@ import TrackIO
 /// rule, the place name, sampling, the odometer and the track log. Nothing here allocates.
 extension Daemon where Source: ~Copyable {
     mutating func handle(_ fix: borrowing Fix, now: MonotonicTime) {
+        // Every epoch goes to gpsd's clients, as gpsd sends every one (disclosed there).
+        publishGpsd(fix, now: now)
         guard let accuracy = fixes.judge(fix, now: now, startedAt: startedAt) else { return }
         let time = fix.time ?? utcNow
         // Fences see the precise position, and only when the permission allows them.

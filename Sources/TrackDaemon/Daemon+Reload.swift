@@ -14,15 +14,17 @@ extension Daemon where Source: ~Copyable {
     /// is applied: filter, sampling, fences, LED patterns and button timing at once; the
     /// receiver's device, baud and backoff by reopening the port; `[log]` by closing the log
     /// (after a last sync) and opening it with the new settings; the socket's group; `[privacy]
-    /// restricted` at once; `[places]` by mapping the table again. What cannot change while trackd runs (the control socket's path, the
-    /// state file, the board's lines) is named, key by key, as needing a restart.
+    /// restricted` at once; `[places]` by mapping the table again. What cannot change while trackd
+    /// runs (the control socket's path, the state file, the board's lines, gpsd's sockets) is named,
+    /// key by key, as needing a restart.
     mutating func reload(now: MonotonicTime) {
         notify.send("RELOADING=1")
         defer { notify.send("READY=1") }
         let loaded: TrackdConfig
-        switch ConfigFiles.load(configSource.path, explicit: configSource.explicit) {
-        case .failure(let error): return reject(error.description)
-        case .success(let config): loaded = config
+        do throws(ConfigFiles.LoadError) {
+            loaded = try ConfigFiles.loadConfig(configSource.path, explicit: configSource.explicit)
+        } catch {
+            return reject(error.description)
         }
         let map: BoardMap
         switch ConfigFiles.loadBoard(loaded) {
@@ -62,6 +64,7 @@ extension Daemon where Source: ~Copyable {
         if !loaded.state.file.bytesEqual(old.state.file) { restart += ", state.file" }
         if loaded.board.simulated != old.board.simulated { restart += ", board.simulated" }
         if map != boardMap { restart += ", the [board] lines" }
+        if loaded.gpsd != old.gpsd { restart += ", [gpsd]" }
         reloads.reloads += 1
         reloads.lastReloadError = nil
         reloads.reloadNeedsRestart = restart.isEmpty ? nil : restart.droppingBytes(2)

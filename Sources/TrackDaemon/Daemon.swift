@@ -21,6 +21,8 @@ struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable 
     var board: BoardService<GPIO>
     /// nil in a test that does not need the socket.
     var control: ControlService?
+    /// gpsd's protocol; nil when `[gpsd] listen` is empty (and in tests that do not need it).
+    var gpsd: GpsdService?
     /// nil in a test: signals are the process's.
     let signals: SignalDescriptor?
     let signalsDescriptor: FileDescriptor?
@@ -41,7 +43,7 @@ struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable 
          trackLog: consuming TrackLogService, fences: FenceService, places: consuming PlaceService,
          board: BoardService<GPIO>,
          control: consuming ControlService?, signals: consuming SignalDescriptor?,
-         config: TrackdConfig, configSource: ConfigSource, boardMap: BoardMap) {
+         config: TrackdConfig, configSource: ConfigSource, boardMap: BoardMap, gpsd: consuming GpsdService? = nil) {
         self.receiver = receiver
         fixes = FixPipeline(config)
         self.state = state
@@ -50,6 +52,7 @@ struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable 
         self.places = places
         self.board = board
         self.control = control
+        self.gpsd = gpsd
         signalsDescriptor = signals?.descriptor
         self.signals = signals
         notify = SdNotify()
@@ -109,6 +112,7 @@ struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable 
         receiver.arm(&loop, slot: Slot.receiver)
         board.arm(&loop, button: Slot.button, inUse: Slot.inUse)
         control?.arm(&loop, slots: Slot.control)
+        gpsd?.arm(&loop, slots: Slot.gpsd)
     }
 
     /// Everything one wake-up does, with its one `now`.
@@ -117,6 +121,7 @@ struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable 
         if receiver.wantsRead(loop, slot: Slot.receiver, now: now) { readReceiver(now: now) }
         receiver.reopenIfDue(now: now)
         serveControl(now: now)
+        serveGpsd(now: now)
         state.expirePrecise(now: now, &loop, timer: TimerID.precise)
         commitPermission(now: now)
         if loop.isDue(TimerID.watchdog), let interval = notify.watchdogInterval {
@@ -144,6 +149,7 @@ struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable 
             case .nothing:
                 break reads
             case .bytes:
+                forwardGpsdSentences(now: now)
                 while let fix = receiver.nextFix(now: now) { handle(fix, now: now) }
             }
         }
@@ -183,6 +189,10 @@ enum Slot {
     static var inUse: Int { 3 }
     /// The control socket's listener, then its clients.
     static var control: Range<Int> { 4..<(5 + ControlServer.clientCapacity) }
+    /// gpsd's listeners, then its clients.
+    static var gpsd: Range<Int> {
+        control.upperBound..<(control.upperBound + TrackdConfig.Gpsd.maxListeners + TrackdConfig.Gpsd.clientLimit)
+    }
 }
 
 /// The loop's timers.

@@ -30,9 +30,9 @@ public enum TrackdCommand {
         case .exit(let code): return code
         }
         let config: TrackdConfig
-        switch ConfigFiles.load(options.configPath, explicit: options.explicitConfig) {
-        case .success(let loaded): config = loaded
-        case .failure(let error):
+        do throws(ConfigFiles.LoadError) {
+            config = try ConfigFiles.loadConfig(options.configPath, explicit: options.explicitConfig)
+        } catch {
             try? FileDescriptor.standardError.writeAll("trackd: \(error.description)\n")
             return 1
         }
@@ -117,6 +117,7 @@ public enum TrackdCommand {
             // A damaged state file must not stop tracking: the safe default is used and shown.
             try? FileDescriptor.standardError.writeAll("trackd: \(problem); starting as not-determined\n")
         }
+        let gpsd = gpsdService(config, devicePath: options.replay ?? receiverPath(config, map))
         var board = BoardService(backend: gpio, settings: BoardSettings(config))
         board.open(map, simulated: config.board.simulated)
         var daemon = Daemon(
@@ -124,9 +125,31 @@ public enum TrackdCommand {
             trackLog: TrackLogService(config.log, now: SystemClock.monotonic()),
             fences: FenceService(fences, config, loadError: fencesError), places: PlaceService(config.places), board: board,
             control: ControlService(server, path: config.control.socket), signals: signals, config: config,
-            configSource: ConfigSource(path: options.configPath, explicit: options.explicitConfig), boardMap: map)
+            configSource: ConfigSource(path: options.configPath, explicit: options.explicitConfig), boardMap: map,
+            gpsd: gpsd)
         try? FileDescriptor.standardError.writeAll("trackd: running; control socket \(config.control.socket)\n")
         return daemon.run()
+    }
+
+    /// The receiver's device: trackd.conf's, else the board file's.
+    static func receiverPath(_ config: TrackdConfig, _ map: BoardMap) -> String {
+        if !config.receiver.deviceIsSet, let device = map.receiverDevice { return device }
+        return config.receiver.device
+    }
+
+    /// gpsd's service on `[gpsd] listen`, nil when the list is empty. An address that cannot
+    /// be bound (a gpsd already on the port) is reported and skipped: tracking matters more.
+    static func gpsdService(_ config: TrackdConfig, devicePath: String) -> GpsdService? {
+        guard !config.gpsd.listen.isEmpty else { return nil }
+        let server = GpsdServer(addresses: config.gpsd.listen, capacity: config.gpsd.maxClients)
+        for failure in server.failures {
+            var text = TextBuffer()
+            failure.address.write(to: &text)
+            try? FileDescriptor.standardError.writeAll(
+                "trackd: gpsd: cannot listen on \(text.string): \(failure.error.message); skipped\n")
+        }
+        if server.listenerCount == 0 { return nil }
+        return GpsdService(server, devicePath: devicePath)
     }
 
     /// `trackd --check`: what a start would use, said plainly; exit 1 when the fences file is

@@ -9,17 +9,27 @@ public enum ConfigFiles {
     /// The configuration at `path`. A missing file at the default path means "all defaults"
     /// (a fresh install); a missing file that was asked for by name is an error.
     public static func load(_ path: String, explicit: Bool) -> Result<TrackdConfig, LoadError> {
+        do throws(LoadError) {
+            return .success(try loadConfig(path, explicit: explicit))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// `load` as a throwing call: the daemon's, since a `Result` of the whole configuration
+    /// costs the firmware an outlined copy of both cases (~8 KB).
+    public static func loadConfig(_ path: String, explicit: Bool) throws(LoadError) -> TrackdConfig {
         let text: String
         do {
             text = try readText(path)
         } catch {
-            if error == .noSuchFile && !explicit { return .success(TrackdConfig()) }
-            return .failure(.unreadable(path: path, error))
+            if error == .noSuchFile && !explicit { return TrackdConfig() }
+            throw .unreadable(path: path, error)
         }
         do {
-            return .success(try TrackdConfig.parse(text, file: path))
+            return try TrackdConfig.parse(text, file: path)
         } catch {
-            return .failure(.invalid(error))
+            throw .invalid(error)
         }
     }
 

@@ -32,12 +32,14 @@ public struct ReplyBuffer {
     }
 
     /// Appends a literal.
+    @inline(never)
     public mutating func append(_ text: StaticString) {
         let start = text.utf8Start
         for offset in 0..<text.utf8CodeUnitCount { append(start[offset]) }
     }
 
     /// Appends a built line (or part of one).
+    @inline(never)
     public mutating func append(_ line: borrowing TextBuffer) {
         line.withBytes { bytes in
             for index in bytes.indices { append(bytes[index]) }

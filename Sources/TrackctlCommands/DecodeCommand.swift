@@ -1,16 +1,23 @@
 import TrackCore
 import TrackIO
 
-/// `trackctl decode [FILE]`: the counterpart of gpsd's gpsdecode. Reads NMEA from FILE or
-/// standard input, prints one JSON object per fix (gpsd's TPV names) and the counters on
-/// standard error at the end.
+/// `trackctl decode [--gpsd] [FILE]`: the counterpart of gpsd's gpsdecode. Reads NMEA from
+/// FILE or standard input, prints one JSON object per fix (gpsd's TPV names) and the counters
+/// on standard error at the end. `--gpsd` prints instead what trackd's gpsd service sends its
+/// watchers for each epoch (TPV and SKY, precise, device `FILE`), e.g. for comparing with
+/// gpsd's own output.
 enum DecodeCommand {
     static func run(_ arguments: [String]) -> Int32 {
         var path: String?
+        var gpsd = false
         for argument in arguments {
             if argument == "-h" || argument == "--help" {
-                try? FileDescriptor.standardOutput.writeAll("usage: trackctl decode [FILE]\n")
+                try? FileDescriptor.standardOutput.writeAll("usage: trackctl decode [--gpsd] [FILE]\n")
                 return 0
+            }
+            if argument == "--gpsd" {
+                gpsd = true
+                continue
             }
             guard path == nil, !argument.hasPrefix("-") || argument == "-" else {
                 try? FileDescriptor.standardError.writeAll("trackctl decode: unexpected argument '\(argument)'\n")
@@ -30,7 +37,8 @@ enum DecodeCommand {
             input = .standardInput
         }
         do throws(Errno) {
-            let counters = try decode(from: input)
+            let counters = try gpsd
+                ? decodeAsGpsd(from: input, device: GpsdDevicePath(path ?? "-")) : decode(from: input)
             var line = TextBuffer()
             line.append("trackctl decode: ")
             counters.write(to: &line)
@@ -71,6 +79,32 @@ enum DecodeCommand {
         }
         receiver.finish(emit)
         if let failure { throw failure }
+        try output.flush()
+        return receiver.counters
+    }
+
+    /// Streams `input` through the receiver pipeline to standard output as gpsd's TPV and SKY
+    /// objects, one pair per epoch; returns the counters.
+    static func decodeAsGpsd(from input: FileDescriptor, device: GpsdDevicePath) throws(Errno) -> NMEACounters {
+        var receiver = NMEAReceiver()
+        var output = BufferedOutput(.standardOutput)
+        var line = TextBuffer()
+        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 65_536, alignment: 16)
+        defer { chunk.deallocate() }
+        func emit(_ fix: borrowing Fix, _ sky: borrowing SkyView) throws(Errno) {
+            line.removeAll()
+            GpsdJSON.writeTPV(fix, device: device, to: &line)
+            GpsdJSON.writeSKY(fix, sky: sky, positions: true, device: device, to: &line)
+            try line.withBytes { (bytes) throws(Errno) in try output.write(bytes) }
+        }
+        while true {
+            let count = try input.read(into: chunk)
+            if count == 0 { break }
+            let bytes = UnsafeRawBufferPointer(rebasing: chunk[0..<count])
+            var offset = 0
+            while let fix = receiver.next(bytes, from: &offset) { try emit(fix, receiver.assembler.sky) }
+        }
+        if let fix = receiver.finish() { try emit(fix, receiver.assembler.sky) }
         try output.flush()
         return receiver.counters
     }

@@ -55,6 +55,7 @@ final class DaemonHarness {
             [state]
             file = \(directory.appendingPathComponent("state").path)
 
+            \(extra.contains("[gpsd]") ? "" : "[gpsd]\nlisten =\n")
             [log]
             directory = \(logDirectory)
             sync-interval = 1s

@@ -126,6 +126,8 @@ struct ConfigTests {
         ConfigCase("[fences]\nwindow = 8") { $0.fences.settings.windowFixes = 8 },
         ConfigCase("[fences]\nhysteresis = 7.5") { $0.fences.settings.hysteresisMetres = 7.5 },
         ConfigCase("[fences]\nmax-commands = 1") { $0.fences.maxCommands = 1 },
+        ConfigCase("[gpsd]\nlisten = [::1]:2948") { $0.gpsd.listen = [ListenAddress(parsing: "[::1]:2948")!] },
+        ConfigCase("[gpsd]\nmax-clients = 2") { $0.gpsd.maxClients = 2 },
         ConfigCase("[places]\nenabled = no") { $0.places.enabled = false },
         ConfigCase("[places]\nfile = /data/trackd/places.bin") { $0.places.file = "/data/trackd/places.bin" },
         ConfigCase("[places]\nmin-move = 500") { $0.places.minimumMoveMillimetres = 500_000 },

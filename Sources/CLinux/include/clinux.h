@@ -25,6 +25,7 @@
 #include <sys/timerfd.h>
 #include <sys/types.h>
 #include <sys/un.h>
+#include <netinet/in.h>
 #include <termios.h>
 #include <time.h>
 #include <unistd.h>
@@ -100,6 +101,11 @@ static inline int clinux_set_nonblocking(int fd, int on) {
     if (flags < 0) return -1;
     return fcntl(fd, F_SETFL, on ? (flags | O_NONBLOCK) : (flags & ~O_NONBLOCK));
 }
+
+/// A listening TCP socket on `address` (4 bytes of IPv4 or, when `ipv6`, 16 of IPv6, network
+/// order) and `port`: non-blocking, close-on-exec, SO_REUSEADDR, IPv6 sockets IPv6-only (so
+/// `0.0.0.0` and `::` can both be bound). -1 with errno on error.
+int clinux_tcp_listen(int ipv6, const unsigned char *address, unsigned short port, int backlog);
 
 /// send(2) without SIGPIPE.
 static inline ssize_t clinux_send(int fd, const void *bytes, size_t length) {

@@ -89,6 +89,9 @@ public enum ConfigValueKind: Equatable, Sendable {
     case gpioLine
     /// An LED pattern: `solid`, `off`, or `on MS off MS …` steps (`LEDPattern.parse`).
     case ledPattern
+    /// Comma-separated TCP addresses (`ListenAddress`), e.g. `127.0.0.1:2947, [::1]:2947`; at
+    /// most `maxCount`; empty allowed (= none).
+    case listenAddresses(maxCount: Int)
 
     /// The type as the docs name it, e.g. `distance (m)`.
     public var typeName: String {
@@ -106,6 +109,7 @@ public enum ConfigValueKind: Equatable, Sendable {
         case .gpioChip: "GPIO chip"
         case .gpioLine: "GPIO line"
         case .ledPattern: "LED pattern"
+        case .listenAddresses: "addresses"
         }
     }
 
@@ -126,6 +130,7 @@ public enum ConfigValueKind: Equatable, Sendable {
         case .gpioChip: "a chip label or /dev/gpiochipN"
         case .gpioLine: "a line name or an offset 0 … \(BoardLine.maximumOffset)"
         case .ledPattern: "solid, off, or 1 … 8 steps of on/off 1 … 60000 ms"
+        case .listenAddresses(let maxCount): "empty, or 1 … \(maxCount) of IPv4:port, [IPv6]:port"
         }
     }
 
@@ -137,7 +142,7 @@ public enum ConfigValueKind: Equatable, Sendable {
         case .distance, .speed, .angle: formatThousandths(value.number)
         case .size: formatSize(value.number)
         case .count: "\(value.number)"
-        case .baud, .choice, .path, .groupName, .gpioChip, .gpioLine, .ledPattern: value.text
+        case .baud, .choice, .path, .groupName, .gpioChip, .gpioLine, .ledPattern, .listenAddresses: value.text
         }
     }
 }

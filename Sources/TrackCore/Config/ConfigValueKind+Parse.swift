@@ -12,6 +12,7 @@ extension ConfigValueKind {
     /// `.duration(…)` and `"10m"` → 600_000.
     func parse(_ text: String) throws(ConfigError.Problem) -> ConfigValue {
         if text.isEmpty {
+            if case .listenAddresses = self { return ConfigValue(text: text, number: 0) }
             guard case .path(_, optional: true) = self else { throw .missingValue }
             return ConfigValue(text: text, number: 0)
         }
@@ -65,6 +66,12 @@ extension ConfigValueKind {
                 throw .rejected(text, reason: error.description)
             }
             return ConfigValue(text: text, number: 0)
+        case .listenAddresses(let maxCount):
+            guard let addresses = parseListenAddresses(text) else {
+                throw .badValue(text, expected: "addresses such as 127.0.0.1:2947, [::1]:2947 (IPv4:port or [IPv6]:port, comma-separated)")
+            }
+            guard addresses.count <= maxCount else { throw .outOfRange(text, range: rangeText) }
+            return ConfigValue(text: text, number: Int64(addresses.count))
         case .groupName:
             guard isGroupName(text) else {
                 throw .badValue(text, expected: "a group name (1 to 32 of a-z 0-9 _ -, no leading - or digit)")

@@ -11,7 +11,7 @@ extension TrackdConfig {
     public static let sections: [ConfigSection] = [
         receiverSection, filterSection, samplingSection, logSection, controlSection, stateSection, privacySection,
         boardSection, ledsSection,
-        fencesSection, placesSection,
+        fencesSection, gpsdSection, placesSection,
     ]
 
     /// Pairs of keys where `lower` × `factor` ≤ `upper` must hold, checked after the whole file.
@@ -212,5 +212,24 @@ private let fencesSection = ConfigSection("fences", "Geofences: the file, and ho
     ConfigKey("max-commands", .count(0...64), default: "4", example: "2",
               "Most fence event commands running at once; the commands of further events are skipped and counted.") {
         $0.fences.maxCommands = Int($1.number)
+    },
+])
+
+private let gpsdSection = ConfigSection("gpsd", """
+    gpsd's JSON protocol on TCP, so gpspipe, cgps, gpxlogger, python's gps module and programs \
+    built on libgps share the receiver. What leaves follows the permission, as every output does.
+    """, [
+    ConfigKey("listen", .listenAddresses(maxCount: TrackdConfig.Gpsd.maxListeners), default: "127.0.0.1:2947, [::1]:2947",
+              example: "127.0.0.1:2947",
+              """
+              Addresses to listen on, comma-separated (`IPv4:port`, `[IPv6]:port`); empty turns \
+              the service off. Loopback only unless another address is named here. An address \
+              that cannot be bound (a gpsd already running) is reported and skipped.
+              """) { config, value in
+        config.gpsd.listen = parseListenAddresses(value.text) ?? []
+    },
+    ConfigKey("max-clients", .count(1...Int64(TrackdConfig.Gpsd.clientLimit)), default: "8", example: "4",
+              "Most gpsd clients connected at once; further connections are closed at once.") {
+        $0.gpsd.maxClients = Int($1.number)
     },
 ])

@@ -26,6 +26,8 @@ public struct TrackdConfig: Equatable, Sendable {
     public var leds = LEDTable()
     /// `[fences]`.
     public var fences = Fences()
+    /// `[gpsd]`: gpsd's protocol for other programs on the board.
+    public var gpsd = Gpsd()
     /// `[places]`: the offline gazetteer.
     public var places = Places()
 
@@ -190,6 +192,25 @@ public struct TrackdConfig: Equatable, Sendable {
         public var settings = FenceSettings()
         /// Most event commands running at once; further events' commands are dropped and counted.
         public var maxCommands = 4
+
+        /// The defaults.
+        public init() {}
+    }
+
+    /// `[gpsd]`: the TCP sockets where trackd speaks gpsd's JSON protocol (gpspipe, cgps,
+    /// python's gps module and programs built on libgps).
+    public struct Gpsd: Equatable, Sendable {
+        /// Addresses to listen on; empty: the service is off.
+        public var listen: [ListenAddress] = [
+            ListenAddress(parsing: "127.0.0.1:2947"), ListenAddress(parsing: "[::1]:2947"),
+        ].compactMap { $0 }
+        /// Most clients connected at once (8); further connections are refused.
+        public var maxClients = 8
+
+        /// Most `listen` addresses.
+        public static var maxListeners: Int { 4 }
+        /// Most clients `max-clients` may allow.
+        public static var clientLimit: Int { 16 }
 
         /// The defaults.
         public init() {}

@@ -24,6 +24,8 @@ public struct EpochAssembler: Sendable {
     var reportedFix = false
     var positions = PositionVote()
     var inViewByTalker: InlineArray<8, UInt8> = InlineArray(repeating: 0)
+    /// The satellites in view (GSV) and used (GSA); it spans epochs, as GSV sets do.
+    public internal(set) var sky = SkyView()
     /// The epoch the last `add` or `finish` completed, when it returned true.
     public internal(set) var completed = Fix()
 

@@ -99,6 +99,7 @@ public struct NMEAReceiver: Sendable {
     mutating func handleSentence() -> Bool {
         let type = framer.sentence.type
         completedEpoch = false
+        defer { assembler.sky.endRuns(after: type) }
         do {
             try type.visitRow(&self)
         } catch {

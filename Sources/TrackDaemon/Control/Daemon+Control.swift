@@ -128,7 +128,7 @@ extension Daemon where Source: ~Copyable {
         let lastEvent = fences.lastEvent.flatMap { event in
             event.fence < set.count ? (id: set.fences[event.fence].id, transition: event.transition, time: event.time) : nil
         }
-        return StatusModel(
+        var model = StatusModel(
             now: now, startedAt: startedAt, daemon: daemon,
             receiver: StatusModel.ReceiverFacts(
                 source: receiver.source.status, counters: receiver.core.counters, activity: receiver.activity,
@@ -149,6 +149,8 @@ extension Daemon where Source: ~Copyable {
             places: StatusModel.PlaceFacts(
                 enabled: places.settings.enabled, file: places.settings.file, problem: places.problem,
                 shown: places.shown(disclosure), lookups: places.lookupCount, placeCount: places.table?.placeCount))
+        model.gpsd = gpsd?.facts()
+        return model
     }
 
     /// The status model's log facts (the journal's advice uses them too).

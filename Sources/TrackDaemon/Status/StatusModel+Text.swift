@@ -159,6 +159,7 @@ extension StatusModel {
         emit(&line, &reply)
 
         writeFencesText(to: &reply)
+        writeGpsdText(to: &reply)
 
         line.append("control   ")
         line.append(string: daemon.controlPath)

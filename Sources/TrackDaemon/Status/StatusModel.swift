@@ -18,6 +18,8 @@ struct StatusModel {
     var log: LogFacts
     var gpio: GPIOStatus
     var fences: FenceFacts
+    /// nil when the gpsd service is off.
+    var gpsd: GpsdFacts? = nil
     var places: PlaceFacts
 
     /// The configuration, reloads and the control socket.

@@ -64,6 +64,7 @@ public struct GSA: NMEASentenceDecoder, Equatable, Sendable {
     /// What the sentence adds to the epoch in progress; true when it completed the previous one.
     public func contribute(to epoch: inout EpochAssembler, talker: UInt16) -> Bool {
         epoch.merge(self)
+        epoch.sky.add(self, talker: talker)
         return false
     }
 }

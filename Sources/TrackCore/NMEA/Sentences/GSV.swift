@@ -33,6 +33,9 @@ public struct GSV: NMEASentenceDecoder, Equatable, Sendable {
     public var satelliteCount: Int
     /// NMEA 4.1 signal ID, when sent.
     public var signalID: UInt8?
+    /// GNSS system ID (1 GPS … 6 NavIC), which Quectel sends after the signal ID:
+    /// `$PQGSV,4,1,15,02,20,116,,03,,,,05,34,137,,07,06,045,,0,4`.
+    public var systemID: UInt8?
 
     /// Decodes in place (the readers are `mutating` only to read in place); `s` is only read,
     /// and has the table's minimum field count.
@@ -45,7 +48,10 @@ public struct GSV: NMEASentenceDecoder, Equatable, Sendable {
         satellitesInView = try s.integer(3, in: 0...255).map { UInt8($0) }
         // After the count come groups of four fields; one extra field is the NMEA 4.1 signal ID.
         let groupFields = s.fieldCount - 4
-        signalID = groupFields % 4 == 1 ? try s.integer(s.fieldCount - 1, in: 0...15).map { UInt8($0) } : nil
+        // One extra field is the NMEA 4.1 signal ID; two are Quectel's signal and system IDs.
+        let extra = groupFields % 4
+        signalID = extra == 1 || extra == 2 ? try s.integer(s.fieldCount - extra, in: 0...15).map { UInt8($0) } : nil
+        systemID = extra == 2 ? try s.integer(s.fieldCount - 1, in: 0...15).map { UInt8($0) } : nil
         satellites = InlineArray(repeating: SatelliteInView(id: 0, elevationDegrees: nil, azimuthDegrees: nil, snr: nil))
         satelliteCount = 0
         var index = 4
@@ -70,6 +76,7 @@ public struct GSV: NMEASentenceDecoder, Equatable, Sendable {
     /// What the sentence adds to the epoch in progress; true when it completed the previous one.
     public func contribute(to epoch: inout EpochAssembler, talker: UInt16) -> Bool {
         epoch.hasData = true
+        epoch.sky.add(self, talker: talker)
         let slot = Int(talkerSlot(talker))
         if let satellitesInView { epoch.inViewByTalker[slot] = satellitesInView }
         var total = 0
@@ -82,7 +89,7 @@ public struct GSV: NMEASentenceDecoder, Equatable, Sendable {
 extension GSV {
     public static func == (lhs: GSV, rhs: GSV) -> Bool {
         lhs.total == rhs.total && lhs.number == rhs.number && lhs.satellitesInView == rhs.satellitesInView
-            && lhs.signalID == rhs.signalID
+            && lhs.signalID == rhs.signalID && lhs.systemID == rhs.systemID
             && prefixEqual(lhs.satellites, lhs.satelliteCount, rhs.satellites, rhs.satelliteCount)
     }
 }
