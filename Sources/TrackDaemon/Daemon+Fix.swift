@@ -6,7 +6,9 @@ import TrackIO
 /// rule, the place name, sampling, the odometer and the track log. Nothing here allocates.
 extension Daemon where Source: ~Copyable {
     mutating func handle(_ fix: borrowing Fix, now: MonotonicTime) {
-        guard let accuracy = fixes.judge(fix, now: now, startedAt: startedAt) else { return }
+        let judged = fixes.judge(fix, now: now, startedAt: startedAt)
+        publishTime(fix, accepted: judged != nil, now: now)
+        guard let accuracy = judged else { return }
         let time = fix.time ?? utcNow
         // Fences see the precise position, and only when the permission allows them.
         if fences.allow(mayEvaluateFences(now: now)), let position = fix.position {

@@ -3,7 +3,7 @@ import TrackIO
 
 /// The daemon: the loop (`EventLoop`, which knows nothing of GPS) serving a fixed set of
 /// services, each owning its state and descriptors: the receiver, the fix pipeline, the state
-/// file, the track log, the fences, the place names, the board and the control socket. One thread, one `poll`
+/// file, the track log, the fences, the place names, the time for chrony, the board and the control socket. One thread, one `poll`
 /// per wake-up, one clock reading passed down; every buffer is allocated before the loop starts.
 ///
 /// `run` is the process's loop. A test builds the daemon with a source and a GPIO backend of
@@ -18,6 +18,7 @@ struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable 
     var trackLog: TrackLogService
     var fences: FenceService
     var places: PlaceService
+    var time: TimeService
     var board: BoardService<GPIO>
     /// nil in a test that does not need the socket.
     var control: ControlService?
@@ -39,7 +40,7 @@ struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable 
 
     init(receiver: consuming ReceiverService<Source>, state: StateService<PosixStateFileStorage>,
          trackLog: consuming TrackLogService, fences: FenceService, places: consuming PlaceService,
-         board: BoardService<GPIO>,
+         time: consuming TimeService, board: BoardService<GPIO>,
          control: consuming ControlService?, signals: consuming SignalDescriptor?,
          config: TrackdConfig, configSource: ConfigSource, boardMap: BoardMap) {
         self.receiver = receiver
@@ -48,6 +49,7 @@ struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable 
         self.trackLog = trackLog
         self.fences = fences
         self.places = places
+        self.time = time
         self.board = board
         self.control = control
         signalsDescriptor = signals?.descriptor
@@ -88,6 +90,7 @@ struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable 
         journal.storageErrors = trackLog.status.storageErrorCount
         receiver.open(now: now)
         journalPlaces()
+        journalTime()
         trackLog.append(.bootMarker(time: bootTime, bootID: kernelBootID()), now: now)
         trackLog.serviceTimer(&loop, timer: TimerID.logSync, now: now)
         if let interval = notify.watchdogInterval { loop.schedule(TimerID.watchdog, at: now.adding(nanoseconds: interval)) }
@@ -136,7 +139,7 @@ struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable 
     /// handles each fix in its own scope.
     mutating func readReceiver(now: MonotonicTime) {
         reads: for _ in 0..<16 {
-            switch receiver.read(now: now) {
+            switch receiver.read(now: now, realtime: loop.realtimeNanoseconds) {
             case .lost:
                 // The next recorded fix follows a gap record.
                 trackLog.receiverLost(lastFixTime: fixes.lastGoodFix?.time)

@@ -122,7 +122,8 @@ public enum TrackdCommand {
         var daemon = Daemon(
             receiver: ReceiverService(source: source), state: state,
             trackLog: TrackLogService(config.log, now: SystemClock.monotonic()),
-            fences: FenceService(fences, config, loadError: fencesError), places: PlaceService(config.places), board: board,
+            fences: FenceService(fences, config, loadError: fencesError), places: PlaceService(config.places),
+            time: TimeService(config.time), board: board,
             control: ControlService(server, path: config.control.socket), signals: signals, config: config,
             configSource: ConfigSource(path: options.configPath, explicit: options.explicitConfig), boardMap: map)
         try? FileDescriptor.standardError.writeAll("trackd: running; control socket \(config.control.socket)\n")

@@ -29,6 +29,8 @@ final class InProcessDaemon {
         config.log.syncIntervalMilliseconds = 1_000
         config.state.file = directory.appendingPathComponent("state").path
         config.board.simulated = true
+        // The NTP units are the machine's: a test that shares time sets a unit and a key of its own.
+        config.time.shm = .off
         var monitor = FenceMonitor(fences: FenceSet(), settings: config.fences.settings)
         if let fences {
             let path = directory.appendingPathComponent("fences.geojson")
@@ -46,7 +48,8 @@ final class InProcessDaemon {
         daemon = TestDaemon(
             receiver: ReceiverService(source: source), state: state,
             trackLog: TrackLogService(config.log, now: .milliseconds(0)),
-            fences: FenceService(monitor, config, loadError: nil), places: PlaceService(config.places), board: board,
+            fences: FenceService(monitor, config, loadError: nil), places: PlaceService(config.places),
+            time: TimeService(config.time), board: board,
             control: nil, signals: nil,
             config: config, configSource: ConfigSource(path: directory.appendingPathComponent("trackd.conf").path, explicit: false),
             boardMap: ConfigFiles.simulatedBoardMap)

@@ -19,6 +19,7 @@ struct StatusModel {
     var gpio: GPIOStatus
     var fences: FenceFacts
     var places: PlaceFacts
+    var time = TimeFacts()
 
     /// The configuration, reloads and the control socket.
     struct DaemonFacts {
