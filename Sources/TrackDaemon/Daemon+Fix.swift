@@ -30,6 +30,7 @@ extension Daemon where Source: ~Copyable {
                                timeMilliseconds: time.millisecondsSinceEpoch)
         if let recorded = LogFix(shown, accuracyMillimetres: disclosure == .precise ? accuracy : nil, time: time) {
             trackLog.record(recorded, now: now)
+            fixes.recordedFix = true
         }
     }
 

@@ -174,8 +174,14 @@ struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable 
         }
     }
 
-    /// The best UTC time the daemon has: the receiver's, else the system clock's.
-    var utcNow: UTCTime { fixes.lastFix?.time ?? SystemClock.realtime() }
+    /// The UTC time of records that are not fixes: the system clock's until this boot logged
+    /// its first fix, the receiver's from then on. That is the log's rule (a boot marker and
+    /// what follows it up to the next fix are on the system clock: docs/log-format.md), so
+    /// readers know which times a board without a real-time clock may have got wrong.
+    var utcNow: UTCTime {
+        guard fixes.recordedFix, let time = fixes.lastFix?.time else { return SystemClock.realtime() }
+        return time
+    }
 }
 
 /// The loop's slots, one range per service.
