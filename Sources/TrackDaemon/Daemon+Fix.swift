@@ -7,7 +7,7 @@ import TrackIO
 extension Daemon where Source: ~Copyable {
     mutating func handle(_ fix: borrowing Fix, now: MonotonicTime) {
         let judged = fixes.judge(fix, now: now, startedAt: startedAt)
-        publishTime(fix, accepted: judged != nil, now: now)
+        publishTime(fix, accepted: judged != nil)
         guard let accuracy = judged else { return }
         let time = fix.time ?? utcNow
         // Fences see the precise position, and only when the permission allows them.

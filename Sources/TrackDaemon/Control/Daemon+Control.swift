@@ -151,7 +151,7 @@ extension Daemon where Source: ~Copyable {
                 shown: places.shown(disclosure), lookups: places.lookupCount, placeCount: places.table?.placeCount),
             time: StatusModel.TimeFacts(
                 unit: time.unit, problem: time.problem, samples: time.samples,
-                lastOffsetNanoseconds: time.lastOffsetNanoseconds, lastSampleAt: time.lastSampleAt))
+                lastOffsetNanoseconds: time.lastOffsetNanoseconds))
     }
 
     /// The status model's log facts (the journal's advice uses them too).

@@ -11,13 +11,12 @@ extension StatusModel {
         /// Why it is not attached, e.g. `unit 0 (key 0x4E545030): Permission denied`.
         var problem: String?
         var samples = 0
-        /// Receiver minus system clock at the last sample, ns; when it was written.
+        /// Receiver minus system clock at the last sample, ns.
         var lastOffsetNanoseconds: Int64?
-        var lastSampleAt: MonotonicTime?
     }
 
-    /// `time      NTP shm unit 0: 120 samples, last 0.4s ago, system clock 0.043 s behind`, or
-    /// `off ([time] shm = off)`, `error: unit 0 (key 0x4E545030): …`, `… no sample yet`.
+    /// `time      NTP shm unit 0: 120 samples, system clock 0.043 s behind`, or `off ([time]
+    /// shm = off)`, `error: NTP shared memory unit 2: Permission denied`, `…: 0 samples`.
     func writeTimeText(to line: inout TextBuffer) {
         line.append("time      ")
         guard let unit = time.unit else {
@@ -33,28 +32,21 @@ extension StatusModel {
         line.append(integer: Int64(unit))
         line.append(": ")
         line.append(integer: Int64(time.samples))
-        line.append(time.samples == 1 ? " sample" : " samples")
-        guard let offset = time.lastOffsetNanoseconds, let at = time.lastSampleAt else {
-            line.append(", none yet (a good fix with a date writes one)")
-            return
-        }
-        line.append(", last ")
-        appendDuration(&line, milliseconds: now.milliseconds(since: at))
-        line.append(" ago, system clock ")
+        line.append(" samples")
+        guard let offset = time.lastOffsetNanoseconds else { return }
+        line.append(", system clock ")
         line.appendFixed((offset < 0 ? -offset : offset) / 1_000_000, decimals: 3)
         line.append(offset < 0 ? " s ahead" : " s behind")
     }
 
-    /// `,"time":{"unit":0,"samples":120,"offset":0.043}` (offset: receiver minus system, s);
-    /// `"problem"` when the unit is not attached; `{"unit":null}` is never sent: off is
-    /// `{"enabled":false}`.
+    /// `,"time":{"unit":0,"samples":120,"offset":0.043}` (offset: receiver minus system, s),
+    /// with `"problem"` when the unit is not attached; `{"enabled":false}` when off.
     func writeTimeJSON(to line: inout TextBuffer) {
-        line.append(",\"time\":{")
         guard let unit = time.unit else {
-            line.append("\"enabled\":false}")
+            line.append(",\"time\":{\"enabled\":false}")
             return
         }
-        line.append("\"unit\":")
+        line.append(",\"time\":{\"unit\":")
         line.append(integer: Int64(unit))
         if let problem = time.problem {
             line.append(",\"problem\":")
@@ -78,9 +70,7 @@ extension Doctor {
             line.append("error time: NTP shared memory ")
             line.append(string: problem)
             emit(&line, &reply)
-            line.append("chrony gets no time from trackd; another program (gpsd?) may own the segment, or trackd's")
-            emit(&line, &reply)
-            line.append("user cannot use units 0 and 1 (root only): set [time] shm = 2 and `refclock SHM 2:perm=0666` in chrony")
+            line.append("chrony gets no time from trackd: see docs/time.md (another program's segment, or perm=0666)")
             emit(&line, &reply)
             return
         }
@@ -88,7 +78,7 @@ extension Doctor {
         line.append(integer: Int64(unit))
         line.append(", ")
         line.append(integer: Int64(status.time.samples))
-        line.append(status.time.samples == 1 ? " sample written" : " samples written")
+        line.append(" samples written")
         emit(&line, &reply)
     }
 }

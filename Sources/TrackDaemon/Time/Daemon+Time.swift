@@ -6,7 +6,7 @@ extension Daemon where Source: ~Copyable {
     /// Writes `fix`'s time when the fix is good: 2D or 3D, a dated UTC time, and accepted by
     /// the filter or rejected only for its position (accuracy, a jump), which leaves its time
     /// good; a stale, invalid or satellite-poor fix writes nothing. Allocates nothing.
-    mutating func publishTime(_ fix: borrowing Fix, accepted: Bool, now: MonotonicTime) {
+    mutating func publishTime(_ fix: borrowing Fix, accepted: Bool) {
         guard time.isActive, let utc = fix.time, fix.mode.rawValue >= FixMode.twoD.rawValue else { return }
         if !accepted {
             switch fixes.lastRejection {
@@ -14,7 +14,7 @@ extension Daemon where Source: ~Copyable {
             default: return
             }
         }
-        time.publish(receiverTime: utc, receivedAt: receiver.fixReceivedAt, now: now)
+        time.publish(receiverTime: utc, receivedAt: receiver.fixReceivedAt)
     }
 
     /// One line when the unit cannot be attached (start-up, a reload).

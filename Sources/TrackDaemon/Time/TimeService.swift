@@ -20,15 +20,14 @@ struct TimeService: ~Copyable {
     private var segment: NTPSharedMemory?
     /// The unit the settings ask for, nil when off.
     private(set) var unit: Int?
-    /// Why no unit is attached, e.g. `unit 0 (key 0x4E545030): Permission denied`.
+    /// Why no unit is attached, e.g. `unit 2: Permission denied` (key 0x4E545030 + unit).
     private(set) var problem: String?
     /// Samples written since start.
     private(set) var samples = 0
     /// Good epochs that came without a receive time (the first after start or a reopen).
     private(set) var skipped = 0
-    /// The last sample's receiver minus system time, and when it was written.
+    /// The last sample's receiver minus system time.
     private(set) var lastOffsetNanoseconds: Int64?
-    private(set) var lastSampleAt: MonotonicTime?
     private let isRoot: Bool
     /// Unit 0's key: NTP's, or a test's own.
     private let baseKey: Int32
@@ -57,17 +56,8 @@ struct TimeService: ~Copyable {
         do {
             segment = try NTPSharedMemory(unit: unit, baseKey: baseKey)
         } catch {
-            problem = "unit \(unit) (key " + Self.hex(baseKey &+ Int32(unit)) + "): " + error.message
+            problem = "unit \(unit): " + error.message
         }
-    }
-
-    /// A key as C writes it, e.g. `0x4E545030`.
-    static func hex(_ key: Int32) -> String {
-        let digits = Array("0123456789ABCDEF".utf8)
-        var bytes: [UInt8] = [UInt8(ascii: "0"), UInt8(ascii: "x")]
-        let value = UInt32(bitPattern: key)
-        for shift in stride(from: 28, through: 0, by: -4) { bytes.append(digits[Int((value >> UInt32(shift)) & 0xF)]) }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Whether a unit is attached and written to.
@@ -75,7 +65,7 @@ struct TimeService: ~Copyable {
 
     /// Writes one sample: the good epoch stamped `receiverTime`, whose first byte arrived at
     /// `receivedAt` (the system clock, ns since 1970; nil when unknown). Allocates nothing.
-    mutating func publish(receiverTime: UTCTime, receivedAt: Int64?, now: MonotonicTime) {
+    mutating func publish(receiverTime: UTCTime, receivedAt: Int64?) {
         guard segment != nil else { return }
         guard let receivedAt else {
             skipped += 1
@@ -86,6 +76,5 @@ struct TimeService: ~Copyable {
         segment?.write(sample, precision: settings.precisionLog2Seconds)
         samples += 1
         lastOffsetNanoseconds = sample.offsetNanoseconds
-        lastSampleAt = now
     }
 }
