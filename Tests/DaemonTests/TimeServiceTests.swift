@@ -104,3 +104,35 @@ struct TimeServiceTests {
         #expect(run.daemon.trackLog.status.durableRecordCount + run.daemon.trackLog.status.pendingRecordCount > 1)
     }
 }
+
+/// Whose clock the log's records carry: the system's until this boot's first logged fix, the
+/// receiver's from then on (docs/log-format.md, "Whose clock").
+@Suite("the log's clock", .serialized)
+struct LogClockTests {
+    @Test func recordsBeforeTheFirstLoggedFixTakeTheSystemClock() throws {
+        var chunks: [ScriptedSource.Chunk] = []
+        for second in 0..<20 {
+            chunks.append(.init(atMilliseconds: Int64(second) * 1_000 + 1_000,
+                                bytes: NMEA.epoch(second: second, latitude: 48.5, longitude: 9.05)))
+        }
+        // Not determined: the receiver's fixes come, none is logged.
+        let harness = try InProcessDaemon(ScriptedSource(chunks), permission: nil)
+        let wallBefore = SystemClock.realtime()
+        harness.run(until: 20_000, at: [
+            (5_000, { _ = $0.request("privacy allow always") }),
+            (15_000, { _ = $0.request("privacy deny") }),
+        ])
+        let wallAfter = SystemClock.realtime()
+        let (records, _) = try harness.stopAndReadLog()
+        var changes: [UTCTime] = []
+        for record in records {
+            if case .permissionChange(let time, _, _) = record { changes.append(time) }
+        }
+        try #require(changes.count == 2)
+        // At 5 s no fix had been logged: the system's time, not the receiver's 12:00:03 (2026-11-30).
+        #expect(changes[0] >= wallBefore && changes[0] <= wallAfter, "\(changes[0])")
+        // At 15 s fixes had been logged: the receiver's time of the last completed epoch,
+        // 12:00:12 (epoch N arrives at N + 1 s and is complete when the next one begins).
+        #expect(changes[1] == UTCTime(millisecondsSinceEpoch: 1_796_040_000_000 + 12_000))
+    }
+}
