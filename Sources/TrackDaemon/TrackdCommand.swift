@@ -123,7 +123,8 @@ public enum TrackdCommand {
             receiver: ReceiverService(source: source), state: state,
             trackLog: TrackLogService(config.log, now: SystemClock.monotonic()),
             fences: FenceService(fences, config, loadError: fencesError), places: PlaceService(config.places),
-            time: TimeService(config.time), board: board,
+            // A replay's times are history: chrony must never take them for the present.
+            time: TimeService(config.time, live: options.replay == nil), board: board,
             control: ControlService(server, path: config.control.socket), signals: signals, config: config,
             configSource: ConfigSource(path: options.configPath, explicit: options.explicitConfig), boardMap: map)
         try? FileDescriptor.standardError.writeAll("trackd: running; control socket \(config.control.socket)\n")

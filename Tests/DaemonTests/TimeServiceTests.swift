@@ -87,7 +87,25 @@ struct TimeServiceTests {
         run.run(until: 4_000)
         #expect(run.daemon.time.samples == 0)
         #expect(clinux_shm_mode(base + 2) == -1)
-        #expect(run.request("status").contains("time      off ([time] shm = off)"))
+        #expect(run.request("status").contains("time      off ([time] shm = off, or a replay)"))
+    }
+
+    /// `trackd --replay`: the capture's times are history, so no unit is attached at all, and
+    /// a reload does not attach one either.
+    @Test func aReplayNeverSharesItsTimes() {
+        let base = Self.baseKey(4)
+        defer { _ = clinux_shm_remove(base + 2) }
+        var settings = TrackdConfig.Time()
+        settings.shm = .unit(2)
+        var service = TimeService(settings, live: false, baseKey: base)
+        service.apply(settings)
+        let unit = service.unit, active = service.isActive
+        #expect(unit == nil)
+        #expect(!active)
+        #expect(clinux_shm_mode(base + 2) == -1)
+        let live = TimeService(settings, live: true, baseKey: base)
+        let liveActive = live.isActive
+        #expect(liveActive)
     }
 
     /// A unit that cannot be attached (here another program's smaller segment on its key) is one

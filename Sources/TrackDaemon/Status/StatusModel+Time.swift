@@ -16,11 +16,11 @@ extension StatusModel {
     }
 
     /// `time      NTP shm unit 0: 120 samples, system clock 0.043 s behind`, or `off ([time]
-    /// shm = off)`, `error: NTP shared memory unit 2: Permission denied`, `…: 0 samples`.
+    /// shm = off, or a replay)`, `error: NTP shared memory unit 2: Permission denied`, `…: 0 samples`.
     func writeTimeText(to line: inout TextBuffer) {
         line.append("time      ")
         guard let unit = time.unit else {
-            line.append("off ([time] shm = off)")
+            line.append("off ([time] shm = off, or a replay)")
             return
         }
         if let problem = time.problem {

@@ -29,13 +29,16 @@ struct TimeService: ~Copyable {
     /// The last sample's receiver minus system time.
     private(set) var lastOffsetNanoseconds: Int64?
     private let isRoot: Bool
+    /// False for a replay: its times are history, not the present, and never go to chrony.
+    private let live: Bool
     /// Unit 0's key: NTP's, or a test's own.
     private let baseKey: Int32
 
     /// Attaches the unit `settings` ask for (allocates: start-up).
-    init(_ settings: TrackdConfig.Time, isRoot: Bool = NTPSharedMemory.runningAsRoot,
+    init(_ settings: TrackdConfig.Time, live: Bool = true, isRoot: Bool = NTPSharedMemory.runningAsRoot,
          baseKey: Int32 = NTPSharedMemory.baseKey) {
         self.settings = settings
+        self.live = live
         self.isRoot = isRoot
         self.baseKey = baseKey
         attach()
@@ -43,7 +46,7 @@ struct TimeService: ~Copyable {
 
     /// Applies reloaded settings; attaches again only when the unit changed (or failed before).
     mutating func apply(_ settings: TrackdConfig.Time) {
-        let changed = settings.shm.resolved(isRoot: isRoot) != unit || problem != nil
+        let changed = (live ? settings.shm.resolved(isRoot: isRoot) : nil) != unit || problem != nil
         self.settings = settings
         if changed { attach() }
     }
@@ -51,7 +54,7 @@ struct TimeService: ~Copyable {
     private mutating func attach() {
         segment = nil
         problem = nil
-        unit = settings.shm.resolved(isRoot: isRoot)
+        unit = live ? settings.shm.resolved(isRoot: isRoot) : nil
         guard let unit else { return }
         do {
             segment = try NTPSharedMemory(unit: unit, baseKey: baseKey)
