@@ -11,8 +11,8 @@ import TrackIO
 /// status, doctor) and trackd tracks on. Nothing here allocates after `attach`.
 ///
 /// Example: `TimeService(config.time, isRoot: false)` attaches unit 2; an epoch stamped
-/// 12:00:00.000 whose first byte came at system time 12:00:00.040 is written as a sample
-/// 40 ms behind, and `lastOffsetNanoseconds` is -40_000_000.
+/// 12:00:00.000 whose first byte came at system time 12:00:00.040 is written with those two
+/// times (chrony sees the system clock 40 ms ahead), and `lastOffsetNanoseconds` is -40_000_000.
 struct TimeService: ~Copyable {
     /// The `[time]` keys in force.
     private(set) var settings: TrackdConfig.Time
