@@ -8,7 +8,9 @@ extension Daemon where Source: ~Copyable {
     mutating func handle(_ fix: borrowing Fix, now: MonotonicTime) {
         // Every epoch goes to gpsd's clients, as gpsd sends every one (disclosed there).
         publishGpsd(fix, now: now)
-        guard let accuracy = fixes.judge(fix, now: now, startedAt: startedAt) else { return }
+        let judged = fixes.judge(fix, now: now, startedAt: startedAt)
+        publishTime(fix, accepted: judged != nil)
+        guard let accuracy = judged else { return }
         let time = fix.time ?? utcNow
         // Fences see the precise position, and only when the permission allows them.
         if fences.allow(mayEvaluateFences(now: now)), let position = fix.position {
@@ -30,6 +32,7 @@ extension Daemon where Source: ~Copyable {
                                timeMilliseconds: time.millisecondsSinceEpoch)
         if let recorded = LogFix(shown, accuracyMillimetres: disclosure == .precise ? accuracy : nil, time: time) {
             trackLog.record(recorded, now: now)
+            fixes.recordedFix = true
         }
     }
 

@@ -59,6 +59,9 @@ extension Daemon where Source: ~Copyable {
         // The table is mapped again even when its path is the same: a new one installed takes effect.
         places.apply(loaded.places)
         journalPlaces()
+        // A unit is attached again only when it changed (or could not be attached before).
+        time.apply(loaded.time)
+        journalTime()
         var restart = ""
         if !loaded.control.socket.bytesEqual(old.control.socket) { restart += ", control.socket" }
         if !loaded.state.file.bytesEqual(old.state.file) { restart += ", state.file" }

@@ -3,7 +3,7 @@ import TrackIO
 
 /// The daemon: the loop (`EventLoop`, which knows nothing of GPS) serving a fixed set of
 /// services, each owning its state and descriptors: the receiver, the fix pipeline, the state
-/// file, the track log, the fences, the place names, the board and the control socket. One thread, one `poll`
+/// file, the track log, the fences, the place names, the time for chrony, the board and the control socket. One thread, one `poll`
 /// per wake-up, one clock reading passed down; every buffer is allocated before the loop starts.
 ///
 /// `run` is the process's loop. A test builds the daemon with a source and a GPIO backend of
@@ -18,6 +18,7 @@ struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable 
     var trackLog: TrackLogService
     var fences: FenceService
     var places: PlaceService
+    var time: TimeService
     var board: BoardService<GPIO>
     /// nil in a test that does not need the socket.
     var control: ControlService?
@@ -41,7 +42,7 @@ struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable 
 
     init(receiver: consuming ReceiverService<Source>, state: StateService<PosixStateFileStorage>,
          trackLog: consuming TrackLogService, fences: FenceService, places: consuming PlaceService,
-         board: BoardService<GPIO>,
+         time: consuming TimeService, board: BoardService<GPIO>,
          control: consuming ControlService?, signals: consuming SignalDescriptor?,
          config: TrackdConfig, configSource: ConfigSource, boardMap: BoardMap, gpsd: consuming GpsdService? = nil) {
         self.receiver = receiver
@@ -50,6 +51,7 @@ struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable 
         self.trackLog = trackLog
         self.fences = fences
         self.places = places
+        self.time = time
         self.board = board
         self.control = control
         self.gpsd = gpsd
@@ -91,6 +93,7 @@ struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable 
         journal.storageErrors = trackLog.status.storageErrorCount
         receiver.open(now: now)
         journalPlaces()
+        journalTime()
         trackLog.append(.bootMarker(time: bootTime, bootID: kernelBootID()), now: now)
         trackLog.serviceTimer(&loop, timer: TimerID.logSync, now: now)
         if let interval = notify.watchdogInterval { loop.schedule(TimerID.watchdog, at: now.adding(nanoseconds: interval)) }
@@ -141,7 +144,7 @@ struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable 
     /// handles each fix in its own scope.
     mutating func readReceiver(now: MonotonicTime) {
         reads: for _ in 0..<16 {
-            switch receiver.read(now: now) {
+            switch receiver.read(now: now, realtime: loop.realtimeNanoseconds) {
             case .lost:
                 // The next recorded fix follows a gap record.
                 trackLog.receiverLost(lastFixTime: fixes.lastGoodFix?.time)
@@ -177,8 +180,14 @@ struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable 
         }
     }
 
-    /// The best UTC time the daemon has: the receiver's, else the system clock's.
-    var utcNow: UTCTime { fixes.lastFix?.time ?? SystemClock.realtime() }
+    /// The UTC time of records that are not fixes: the system clock's until this boot logged
+    /// its first fix, the receiver's from then on. That is the log's rule (a boot marker and
+    /// what follows it up to the next fix are on the system clock: docs/log-format.md), so
+    /// readers know which times a board without a real-time clock may have got wrong.
+    var utcNow: UTCTime {
+        guard fixes.recordedFix, let time = fixes.lastFix?.time else { return SystemClock.realtime() }
+        return time
+    }
 }
 
 /// The loop's slots, one range per service.

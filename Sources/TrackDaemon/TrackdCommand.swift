@@ -123,7 +123,9 @@ public enum TrackdCommand {
         var daemon = Daemon(
             receiver: ReceiverService(source: source), state: state,
             trackLog: TrackLogService(config.log, now: SystemClock.monotonic()),
-            fences: FenceService(fences, config, loadError: fencesError), places: PlaceService(config.places), board: board,
+            fences: FenceService(fences, config, loadError: fencesError), places: PlaceService(config.places),
+            // A replay's times are history: chrony must never take them for the present.
+            time: TimeService(config.time, live: options.replay == nil), board: board,
             control: ControlService(server, path: config.control.socket), signals: signals, config: config,
             configSource: ConfigSource(path: options.configPath, explicit: options.explicitConfig), boardMap: map,
             gpsd: gpsd)

@@ -8,6 +8,9 @@ public enum SystemClock {
         MonotonicTime(nanoseconds: clinux_monotonic_ns())
     }
 
+    /// CLOCK_REALTIME now in nanoseconds since 1970 (the loop reads it with the monotonic clock).
+    public static func realtimeNanoseconds() -> Int64 { clinux_realtime_ns() }
+
     /// CLOCK_REALTIME now as UTC milliseconds (for tools; the daemon takes time from the receiver).
     public static func realtime() -> UTCTime {
         UTCTime(millisecondsSinceEpoch: clinux_realtime_ns() / 1_000_000)

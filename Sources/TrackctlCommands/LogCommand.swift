@@ -114,7 +114,8 @@ enum LogCommand {
             bytes += segment.byteCount
             say(segment.name + "  " + pad(time(segment.firstTime), 24) + "  " + pad(time(segment.lastTime), 24)
                 + "  " + pad(String(segment.recordCount), 8, right: true)
-                + "  " + pad(String(segment.byteCount), 9, right: true) + "  " + segment.status)
+                + "  " + pad(String(segment.byteCount), 9, right: true) + "  " + segment.status
+                + systemClockNote(segment.systemClockRecords))
         }
         say(String(segments.count) + " segments, " + String(records) + " records, " + String(bytes) + " bytes")
         return 0
@@ -136,6 +137,13 @@ enum LogCommand {
             + String(records) + " records; " + String(damaged.count) + " problems, "
             + String(skipped) + " bytes skipped")
         return damaged.isEmpty ? 0 : 1
+    }
+
+    /// `, 2 records on the system clock` for a segment with boot markers (or records before a
+    /// boot's first fix), whose times are the system's, not the receiver's; "" for none.
+    static func systemClockNote(_ count: Int) -> String {
+        guard count > 0 else { return "" }
+        return ", " + String(count) + (count == 1 ? " record" : " records") + " on the system clock"
     }
 
     /// "2025-06-21T12:01:29.000Z" style text of `time`, "-" when absent.

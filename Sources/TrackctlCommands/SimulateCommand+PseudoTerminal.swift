@@ -33,6 +33,12 @@ extension SimulateCommand {
 
         let interval = simulator.epochIntervalMilliseconds * 1_000_000
         var next = SystemClock.monotonic()
+        if simulator.configuration.clockStart != nil {
+            // On the system's clock each epoch goes out when that clock reaches its time, as
+            // from a receiver (whose sentences follow the epoch they describe).
+            let ahead = simulator.nextEpochTime.millisecondsSinceEpoch * 1_000_000 - SystemClock.realtimeNanoseconds()
+            if ahead > 0 { next = next.adding(nanoseconds: ahead) }
+        }
         var epoch = TextBuffer()
         var dropped = 0
         let sink = UnsafeMutableRawBufferPointer.allocate(byteCount: 1024, alignment: 16)

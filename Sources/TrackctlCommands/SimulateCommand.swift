@@ -6,7 +6,8 @@ import TrackIO
 enum SimulateCommand {
     static let usage: StaticString = """
         usage: trackctl simulate ROUTE.gpx [--speed X] [--rate 1|5|10] [--noise M]
-                                 [--cold-start SECONDS] [--seed N] [--loop] [--pty PATH | --stdout]
+                                 [--cold-start SECONDS] [--seed N] [--loop] [--clock now|route]
+                                 [--pty PATH | --stdout]
 
         Writes the NMEA a receiver moving along ROUTE.gpx would send (RMC, VTG, GGA, GSA, GSV, GLL).
         Without --stdout it opens a pseudo-terminal, prints its device path and writes in real time
@@ -18,6 +19,9 @@ enum SimulateCommand {
           --cold-start S      seconds without a fix before the first one (default 0)
           --seed N            seed of the noise and the satellites (default 1)
           --loop              start the route again at its end
+          --clock now|route   the receiver's clock: `now` starts it at the system's time, as a
+                              receiver would (the default on a pseudo-terminal); `route` sends
+                              the route's own times (the default with --stdout)
           --pty PATH          also make PATH a symbolic link to the pseudo-terminal
           --stdout            write to standard output as fast as possible instead
 
@@ -29,6 +33,11 @@ enum SimulateCommand {
         var simulation = NMEASimulator.Configuration()
         var linkPath: String?
         var toStandardOutput = false
+        /// `--clock`: true for now, false for the route's times, nil for the mode's default.
+        var clockNow: Bool?
+
+        /// Whether the receiver's clock starts at the system's time.
+        var startsNow: Bool { clockNow ?? !toStandardOutput }
     }
 
     /// What the command line asks for.
@@ -48,7 +57,14 @@ enum SimulateCommand {
             try? FileDescriptor.standardError.writeAll("trackctl simulate: \(message)\n")
             try? FileDescriptor.standardError.writeAll(usage)
             return 2
-        case .run(let parsed):
+        case .run(var parsed):
+            if parsed.startsNow {
+                // The first fix (after the cold start) at the system's time now, as a receiver
+                // that just started would send it.
+                let now = SystemClock.realtime().millisecondsSinceEpoch
+                parsed.simulation.clockStart = UTCTime(
+                    millisecondsSinceEpoch: now + Int64(parsed.simulation.coldStartSeconds) * 1000)
+            }
             options = parsed
         }
         var simulator: NMEASimulator
@@ -127,6 +143,12 @@ enum SimulateCommand {
                 options.simulation.seed = seed
             case "--loop":
                 options.simulation.loops = true
+            case "--clock":
+                switch value(argument) {
+                case "now": options.clockNow = true
+                case "route": options.clockNow = false
+                default: return .usageError("--clock takes now or route")
+                }
             case "--pty":
                 guard let path = value(argument), !path.isEmpty else { return .usageError("--pty needs a path") }
                 options.linkPath = path

@@ -19,9 +19,16 @@ final class InProcessDaemon {
     /// The instants the log was synced at, in ms: syncs at one instant show as one flash.
     private(set) var syncInstants: Set<Int64> = []
 
+    /// The system clock the loop reads at each wake-up, as ns since 1970 from the loop's ms;
+    /// nil leaves it at 0.
+    var realtime: ((Int64) -> Int64)?
+
     /// `configure` edits the configuration (log, state and socket paths are the test's own).
+    /// `timeBaseKey`: the NTP unit keys of the test's own (the time service is off without).
     init(_ source: consuming ScriptedSource, permission: PermissionRequest? = .allowAlways,
-         configure: (inout TrackdConfig) -> Void = { _ in }, fences: String? = nil) throws {
+         configure: (inout TrackdConfig) -> Void = { _ in }, fences: String? = nil, timeBaseKey: Int32? = nil,
+         realtime: ((Int64) -> Int64)? = nil) throws {
+        self.realtime = realtime
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("trackd-ip-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var config = TrackdConfig()
@@ -29,6 +36,8 @@ final class InProcessDaemon {
         config.log.syncIntervalMilliseconds = 1_000
         config.state.file = directory.appendingPathComponent("state").path
         config.board.simulated = true
+        // The NTP units are the machine's: a test that shares time gives keys of its own.
+        config.time.shm = .unit(2)
         var monitor = FenceMonitor(fences: FenceSet(), settings: config.fences.settings)
         if let fences {
             let path = directory.appendingPathComponent("fences.geojson")
@@ -36,6 +45,7 @@ final class InProcessDaemon {
             config.fences.file = path.path
         }
         configure(&config)
+        if timeBaseKey == nil { config.time.shm = .off }
         if fences != nil, case .success(let loaded) = ConfigFiles.fences(config) { monitor = loaded }
         var state = StateService(file: StateFile(path: config.state.file, storage: PosixStateFileStorage()),
                                  restricted: config.privacy.restricted,
@@ -46,7 +56,8 @@ final class InProcessDaemon {
         daemon = TestDaemon(
             receiver: ReceiverService(source: source), state: state,
             trackLog: TrackLogService(config.log, now: .milliseconds(0)),
-            fences: FenceService(monitor, config, loadError: nil), places: PlaceService(config.places), board: board,
+            fences: FenceService(monitor, config, loadError: nil), places: PlaceService(config.places),
+            time: TimeService(config.time, baseKey: timeBaseKey ?? NTPSharedMemory.baseKey), board: board,
             control: nil, signals: nil,
             config: config, configSource: ConfigSource(path: directory.appendingPathComponent("trackd.conf").path, explicit: false),
             boardMap: ConfigFiles.simulatedBoardMap)
@@ -63,6 +74,7 @@ final class InProcessDaemon {
         let now = MonotonicTime.milliseconds(milliseconds)
         daemon.board.driver.board.backend.now = now
         daemon.loop.wakeWithoutWaiting(now: now)
+        if let realtime { daemon.loop.realtimeNanoseconds = realtime(milliseconds) }
         for _ in 0..<8 {
             wakeUps.append(milliseconds)
             daemon.step(now: now)

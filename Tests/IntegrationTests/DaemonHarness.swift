@@ -42,7 +42,12 @@ final class DaemonHarness {
     }
 
     func writeConfig(device: String, extra: String = "") throws {
+        // No NTP shared memory: the units are the machine's (chrony's, gpsd's), and these
+        // receivers' times are not the real ones.
         let text = """
+            [time]
+            shm = off
+
             [receiver]
             device = \(device)
             baud = 9600

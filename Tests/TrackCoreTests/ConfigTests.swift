@@ -132,6 +132,10 @@ struct ConfigTests {
         ConfigCase("[places]\nfile = /data/trackd/places.bin") { $0.places.file = "/data/trackd/places.bin" },
         ConfigCase("[places]\nmin-move = 500") { $0.places.minimumMoveMillimetres = 500_000 },
         ConfigCase("[places]\nmin-move = 1.5 m") { $0.places.minimumMoveMillimetres = 1_500 },
+        ConfigCase("[time]\nshm = off") { $0.time.shm = .off },
+        ConfigCase("[time]\nshm = 2") { $0.time.shm = .unit(2) },
+        ConfigCase("[time]\nshm = 0") { $0.time.shm = .unit(0) },
+        ConfigCase("[time]\nprecision = -20") { $0.time.precisionLog2Seconds = -20 },
         ConfigCase("[board]\nfile = /etc/trackd/board.conf\n[sampling]\nprofile = arrival\nheartbeat = 1h") {
             $0.board.file = "/etc/trackd/board.conf"
             $0.sampling.profile = .arrival

@@ -46,6 +46,31 @@ import TrackCore
         #expect(reader.readAll() == Array(records[expected]))
     }
 
+    /// A boot marker and what follows it before the next fix are on the system clock (a board
+    /// without a real-time clock may be days off): counted, and kept out of first and last.
+    @Test func recordsOnTheSystemClockStayOutOfTheSegmentsTimes() throws {
+        let walk = LogTestRecords.walk(10)
+        let day: Int64 = 86_400_000
+        let fixTime = try #require(walk.first?.time).millisecondsSinceEpoch
+        // The system clock a day behind at boot (the time saved at the last shutdown), then the
+        // receiver's; a second boot in the same segment, its clock right this time.
+        let records: [LogRecord] = [
+            .bootMarker(time: UTCTime(millisecondsSinceEpoch: fixTime - day), bootID: 1),
+            .permissionChange(time: UTCTime(millisecondsSinceEpoch: fixTime - day + 5), old: .notDetermined, new: .always),
+        ] + walk[0..<5] + [
+            .bootMarker(time: UTCTime(millisecondsSinceEpoch: fixTime + 3 * day), bootID: 2),
+        ] + walk[5...]
+        let folder = try directory([(1, LogTestRecords.segment(records).bytes)])
+        defer { folder.remove() }
+        var reader = try LogReader(directory: folder.path)
+        _ = reader.readAll()
+        let segment = try #require(reader.segments.first)
+        #expect(segment.recordCount == 13)
+        #expect(segment.systemClockRecords == 3)
+        #expect(segment.firstTime == walk.first?.time)
+        #expect(segment.lastTime == walk.last?.time)
+    }
+
     @Test func tornTailLosesOnlyTheLastChunk() throws {
         let records = LogTestRecords.walk(20)
         let segment = LogTestRecords.segment(records)

@@ -25,7 +25,23 @@ import TrackCore
         #expect(SimulateCommand.parse(["--help"]) == .help)
     }
 
+    /// On a pseudo-terminal the receiver's clock is the system's, as a receiver's; with
+    /// --stdout the route's own times; --clock says which either way.
     @Test(arguments: [
+        (["r.gpx"], true), (["r.gpx", "--stdout"], false), (["r.gpx", "--clock", "route"], false),
+        (["r.gpx", "--stdout", "--clock", "now"], true),
+    ] as [([String], Bool)])
+    func theClockIsTheSystemsOnAPseudoTerminal(arguments: [String], startsNow: Bool) throws {
+        guard case .run(let options) = SimulateCommand.parse(arguments) else {
+            Issue.record("\(arguments) did not parse")
+            return
+        }
+        #expect(options.startsNow == startsNow)
+    }
+
+    @Test(arguments: [
+        (["r.gpx", "--clock", "gps"], "--clock takes now or route"),
+        (["r.gpx", "--clock"], "--clock takes now or route"),
         ([], "which route? give a GPX file"),
         (["r.gpx", "--rate", "2"], "--rate takes 1, 5 or 10"),
         (["r.gpx", "--speed", "0"], "--speed needs a number above 0, e.g. --speed 10"),

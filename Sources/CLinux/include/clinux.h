@@ -16,7 +16,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/ipc.h>
 #include <sys/mman.h>
+#include <sys/shm.h>
 #include <sys/signalfd.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -202,6 +204,65 @@ static inline int64_t clinux_file_size(const char *path) {
 /// dispositions (the daemon blocks its signals for the signalfd and ignores SIGPIPE), standard
 /// input from /dev/null, and its own process group. Returns the pid, or -1 with errno set.
 int clinux_spawn(const char *path, char *const argv[], char *const envp[]);
+
+/// One unit of the NTP shared-memory refclock: gpsd's `struct shmTime` (ntpshm.h, itself ntpd's
+/// refclock_shm.c), field for field, the layout ntpd's and chrony's SHM drivers read. On a
+/// 64-bit Linux: mode 0, count 4, clockTimeStampSec 8, clockTimeStampUSec 16,
+/// receiveTimeStampSec 24, receiveTimeStampUSec 32, leap 36, precision 40, nsamples 44,
+/// valid 48, clockTimeStampNSec 52, receiveTimeStampNSec 56, dummy 60..91; 96 bytes.
+struct clinux_shm_time {
+    int mode;
+    volatile int count;
+    time_t clockTimeStampSec;
+    int clockTimeStampUSec;
+    time_t receiveTimeStampSec;
+    int receiveTimeStampUSec;
+    int leap;
+    int precision;
+    int nsamples;
+    volatile int valid;
+    unsigned clockTimeStampNSec;
+    unsigned receiveTimeStampNSec;
+    int dummy[8];
+};
+
+/// shmget(2) of System V segment `key` sized for one `struct clinux_shm_time` (created with
+/// `perm` when absent) and shmat(2) of it: the segment, or NULL with errno set.
+static inline struct clinux_shm_time *clinux_shm_time_attach(int key, int perm) {
+    int id = shmget((key_t)key, sizeof(struct clinux_shm_time), IPC_CREAT | perm);
+    if (id == -1) return NULL;
+    void *segment = shmat(id, NULL, 0);
+    if (segment == (void *)-1) return NULL;
+    return (struct clinux_shm_time *)segment;
+}
+
+/// shmdt(2).
+static inline int clinux_shm_detach(const void *segment) { return shmdt(segment); }
+
+/// The permission bits of System V segment `key` (e.g. 0600), or -1 with errno set.
+static inline int clinux_shm_mode(int key) {
+    int id = shmget((key_t)key, 0, 0);
+    if (id == -1) return -1;
+    struct shmid_ds info;
+    if (shmctl(id, IPC_STAT, &info) == -1) return -1;
+    return (int)(info.shm_perm.mode & 0777);
+}
+
+/// Removes System V segment `key` (IPC_RMID; it goes once the last process detaches): 0, or -1
+/// with errno set.
+static inline int clinux_shm_remove(int key) {
+    int id = shmget((key_t)key, 0, 0);
+    if (id == -1) return -1;
+    return shmctl(id, IPC_RMID, NULL);
+}
+
+/// A full memory barrier: no load or store moves across it, in the compiler or the CPU.
+static inline void clinux_memory_barrier(void) { __atomic_thread_fence(__ATOMIC_SEQ_CST); }
+
+/// A store and a load that the compiler keeps, in order (the `volatile int` fields of a segment
+/// another process reads).
+static inline void clinux_store_volatile(volatile int *field, int value) { *field = value; }
+static inline int clinux_load_volatile(const volatile int *field) { return *field; }
 
 /// Reaps child `pid` if it has finished, without waiting: `pid` (exit status in `*status`, as
 /// waitpid gives it), 0 while it runs, -1 with errno set (ECHILD: no such child).

@@ -11,7 +11,7 @@ extension TrackdConfig {
     public static let sections: [ConfigSection] = [
         receiverSection, filterSection, samplingSection, logSection, controlSection, stateSection, privacySection,
         boardSection, ledsSection,
-        fencesSection, gpsdSection, placesSection,
+        fencesSection, gpsdSection, placesSection, timeSection,
     ]
 
     /// Pairs of keys where `lower` × `factor` ≤ `upper` must hold, checked after the whole file.

@@ -30,6 +30,8 @@ public struct TrackdConfig: Equatable, Sendable {
     public var gpsd = Gpsd()
     /// `[places]`: the offline gazetteer.
     public var places = Places()
+    /// `[time]`: the receiver's time for chrony (the NTP shared-memory refclock).
+    public var time = Time()
 
     /// The defaults.
     public init() {}
@@ -224,6 +226,36 @@ public struct TrackdConfig: Equatable, Sendable {
         public var file = "/usr/share/trackd/places.bin"
         /// Distance to move from the last lookup before the next, in millimetres (200 m).
         public var minimumMoveMillimetres: Int64 = 200_000
+
+        /// The defaults.
+        public init() {}
+    }
+
+    /// `[time]`: which unit of the NTP shared-memory refclock trackd writes the receiver's
+    /// time to, and the precision it states.
+    public struct Time: Equatable, Sendable {
+        /// Which unit: `auto` (0 when trackd runs as root, else 2), `off`, or a unit 0…3.
+        public enum Unit: Equatable, Sendable {
+            case auto
+            case off
+            case unit(Int)
+
+            /// The unit for a process running as root (`isRoot`) or not, nil when off, e.g.
+            /// `.auto` → 2 for the `trackd` user.
+            public func resolved(isRoot: Bool) -> Int? {
+                switch self {
+                case .auto: isRoot ? 0 : 2
+                case .off: nil
+                case .unit(let unit): unit
+                }
+            }
+        }
+
+        /// `shm`, by default `auto`.
+        public var shm = Unit.auto
+        /// The precision written with each sample, log2 of seconds: -1 ≈ 0.5 s, what gpsd
+        /// states for time from NMEA alone.
+        public var precisionLog2Seconds: Int32 = -1
 
         /// The defaults.
         public init() {}

@@ -71,11 +71,15 @@ public struct NMEASimulator: Sendable {
         public var loops: Bool
         /// Seed of the noise and the sky.
         public var seed: UInt64
+        /// When the receiver's clock starts (its first fix, after the cold start), e.g. the
+        /// system's time now, rounded up to the next epoch; nil: at the route's first time,
+        /// so the sentences carry the route's own times.
+        public var clockStart: UTCTime?
 
         /// Settings; the defaults replay the track as recorded at 1 Hz without noise.
         public init(
             speedFactor: Double = 1, rateHertz: Int = 1, noiseMetres: Double = 0,
-            coldStartSeconds: Int = 0, loops: Bool = false, seed: UInt64 = 1
+            coldStartSeconds: Int = 0, loops: Bool = false, seed: UInt64 = 1, clockStart: UTCTime? = nil
         ) {
             self.speedFactor = speedFactor
             self.rateHertz = rateHertz
@@ -83,6 +87,7 @@ public struct NMEASimulator: Sendable {
             self.coldStartSeconds = coldStartSeconds
             self.loops = loops
             self.seed = seed
+            self.clockStart = clockStart
         }
     }
 
@@ -90,6 +95,8 @@ public struct NMEASimulator: Sendable {
     public let configuration: Configuration
     let points: [GPXPoint]
     let startTime: UTCTime
+    /// The receiver's clock minus the route's times, in ms (0 on the route's own times).
+    let clockShiftMilliseconds: Int64
     let durationMilliseconds: Int64
     let hasElevation: Bool
     /// Epochs written so far.
@@ -120,6 +127,14 @@ public struct NMEASimulator: Sendable {
         self.configuration = configuration
         points = track.points
         startTime = first
+        if let clockStart = configuration.clockStart {
+            // A receiver's epochs fall on whole multiples of its interval (12:00:01.000, .200, …).
+            let interval = Int64(1000 / configuration.rateHertz)
+            let aligned = (clockStart.millisecondsSinceEpoch + interval - 1) / interval * interval
+            clockShiftMilliseconds = aligned - first.millisecondsSinceEpoch
+        } else {
+            clockShiftMilliseconds = 0
+        }
         durationMilliseconds = duration
         hasElevation = track.points.allSatisfy { $0.elevationMillimetres != nil }
         random = SimulatorRandom(seed: configuration.seed)
@@ -135,7 +150,7 @@ public struct NMEASimulator: Sendable {
 
     /// The UTC time of the next epoch.
     public var nextEpochTime: UTCTime {
-        UTCTime(millisecondsSinceEpoch: startTime.millisecondsSinceEpoch
+        UTCTime(millisecondsSinceEpoch: startTime.millisecondsSinceEpoch + clockShiftMilliseconds
             - Int64(configuration.coldStartSeconds) * 1000 + Int64(epochCount) * epochIntervalMilliseconds)
     }
 
@@ -145,7 +160,7 @@ public struct NMEASimulator: Sendable {
         guard !isFinished else { return false }
         let time = nextEpochTime
         let sinceStart = Double(Int64(epochCount) * epochIntervalMilliseconds) / 1000
-        let sinceFix = time.millisecondsSinceEpoch - startTime.millisecondsSinceEpoch
+        let sinceFix = time.millisecondsSinceEpoch - clockShiftMilliseconds - startTime.millisecondsSinceEpoch
         var epoch = SimulatedEpoch(time: time)
         if sinceFix >= 0 {
             var offset = Int64((Double(sinceFix) * configuration.speedFactor).rounded())

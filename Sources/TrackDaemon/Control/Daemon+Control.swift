@@ -148,7 +148,10 @@ extension Daemon where Source: ~Copyable {
                 evaluated: fences.evaluated, events: fences.events, lastEvent: lastEvent, commands: fences.counters),
             places: StatusModel.PlaceFacts(
                 enabled: places.settings.enabled, file: places.settings.file, problem: places.problem,
-                shown: places.shown(disclosure), lookups: places.lookupCount, placeCount: places.table?.placeCount))
+                shown: places.shown(disclosure), lookups: places.lookupCount, placeCount: places.table?.placeCount),
+            time: StatusModel.TimeFacts(
+                unit: time.unit, problem: time.problem, samples: time.samples,
+                lastOffsetNanoseconds: time.lastOffsetNanoseconds))
         model.gpsd = gpsd?.facts()
         return model
     }

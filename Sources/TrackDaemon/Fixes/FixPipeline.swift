@@ -25,6 +25,8 @@ struct FixPipeline {
     var lastTrigger: RecordTrigger?
     /// Accepted fixes the permission kept out of the log.
     var notAllowed = 0
+    /// True once a fix went to the log since start: other records then take the receiver's time.
+    var recordedFix = false
     var onTrip = false
 
     init(_ config: TrackdConfig) {

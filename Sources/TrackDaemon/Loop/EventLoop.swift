@@ -20,6 +20,10 @@ public struct EventLoop: ~Copyable {
     var due: UInt64 = 0
     /// A deadline for this wait only (e.g. a source's own retry time), cleared after it.
     var extraDeadline: MonotonicTime?
+    /// The system clock (CLOCK_REALTIME, ns since 1970) read with the monotonic one at the last
+    /// wake-up: when what the descriptors brought arrived (the time service's receive time).
+    /// A test that wakes the loop itself sets it.
+    public var realtimeNanoseconds: Int64 = 0
 
     /// An empty table and no timers.
     public init() {}
@@ -60,6 +64,7 @@ public struct EventLoop: ~Copyable {
         extraDeadline = nil
         try poller.wait(until: deadline, now: now)
         let woke = SystemClock.monotonic()
+        realtimeNanoseconds = SystemClock.realtimeNanoseconds()
         collectDue(now: woke)
         return woke
     }

@@ -22,6 +22,15 @@ struct ReceiverService<Source: ReceiverSource & ~Copyable>: ~Copyable {
     var rejectedCounted = 0
     var bytesRead = 0
     var lastByteAt: MonotonicTime?
+    /// The system clock (CLOCK_REALTIME, ns since 1970) at the last read that brought bytes and
+    /// at the one before it: when the bytes of a sentence arrived, to within one read.
+    var readRealtime: Int64 = 0
+    var previousReadRealtime: Int64 = 0
+    /// When the epoch in progress began to arrive (its first sentence's `$`); nil until an epoch
+    /// boundary has been seen since start or since the source was lost.
+    var epochReceivedAt: Int64?
+    /// When the epoch of the fix `nextFix` last returned began to arrive; nil when unknown.
+    private(set) var fixReceivedAt: Int64?
 
     init(source: consuming Source) {
         self.source = source
@@ -67,15 +76,19 @@ struct ReceiverService<Source: ReceiverSource & ~Copyable>: ~Copyable {
         case lost
     }
 
-    /// Reads what the source has; call `nextFix` until nil before the next read.
-    mutating func read(now: MonotonicTime) -> ReadResult {
+    /// Reads what the source has; call `nextFix` until nil before the next read. `realtime` is
+    /// the system clock of this wake-up (ns since 1970), the arrival time of what is read.
+    mutating func read(now: MonotonicTime, realtime: Int64 = 0) -> ReadResult {
         let count: Int
         do {
             count = try source.read(into: input, now: now)
         } catch {
+            epochReceivedAt = nil
             return .lost
         }
         guard count > 0 else { return .nothing }
+        previousReadRealtime = readRealtime
+        readRealtime = realtime
         inputCount = count
         inputOffset = 0
         bytesRead += count
@@ -87,7 +100,12 @@ struct ReceiverService<Source: ReceiverSource & ~Copyable>: ~Copyable {
     /// the recent activity are brought up to date then).
     mutating func nextFix(now: MonotonicTime) -> Fix? {
         let bytes = UnsafeRawBufferPointer(rebasing: input[0..<inputCount])
-        if let fix = core.next(bytes, from: &inputOffset) { return fix }
+        if let fix = core.next(bytes, from: &inputOffset) {
+            // The sentence that completed this epoch is the first of the next one.
+            fixReceivedAt = epochReceivedAt
+            epochReceivedAt = sentenceArrival(bytes)
+            return fix
+        }
         let counters = core.counters
         let rejected = counters.badChecksum + counters.malformed + counters.overlong
         activity.record(bytes: inputCount, accepted: counters.accepted - acceptedCounted,
@@ -97,6 +115,16 @@ struct ReceiverService<Source: ReceiverSource & ~Copyable>: ~Copyable {
         inputCount = 0
         inputOffset = 0
         return nil
+    }
+
+    /// When the sentence that just ended at `inputOffset` began to arrive: this read's time if
+    /// its `$` is in this read's bytes, else the previous read's (a receiver's burst often
+    /// starts with a read of a byte or two, and the port then holds off while the rest comes).
+    private func sentenceArrival(_ bytes: UnsafeRawBufferPointer) -> Int64 {
+        // `$`, the body, `*hh` and the line end (CR, LF, or CR LF taken together).
+        var length = core.framer.sentence.count + 5
+        if inputOffset >= 2 && bytes[inputOffset - 1] == 0x0A && bytes[inputOffset - 2] == 0x0D { length += 1 }
+        return inputOffset >= length ? readRealtime : previousReadRealtime
     }
 
     /// Tells the source how the core judged its bytes so far (auto-baud keeps a rate that

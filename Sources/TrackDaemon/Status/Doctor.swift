@@ -19,6 +19,7 @@ enum Doctor {
         // LEDs and button: their own link, beside the chain from port to storage (logging does
         // not need them), so it is always reported.
         diagnoseGPIO(status, line: &line, reply: &reply)
+        diagnoseTime(status, line: &line, reply: &reply)
         let besideTheChainFailed = reply.contains(prefix: "error", from: besides)
         guard diagnosePort(status, line: &line, reply: &reply),
               diagnoseData(status, now: now, line: &line, reply: &reply),

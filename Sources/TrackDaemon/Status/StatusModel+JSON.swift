@@ -63,6 +63,7 @@ extension StatusModel {
         reply.append(line)
         line.removeAll()
         writePlaceJSON(to: &line)
+        writeTimeJSON(to: &line)
         line.append(",\"filter\":{")
         appendCounter(&line, "accepted", fixes.filter.counters.accepted, first: true)
         appendCounter(&line, "invalid", fixes.filter.counters.invalid)

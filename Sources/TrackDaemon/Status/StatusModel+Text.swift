@@ -101,6 +101,8 @@ extension StatusModel {
         emit(&line, &reply)
         writePlaceText(to: &line)
         emit(&line, &reply)
+        writeTimeText(to: &line)
+        emit(&line, &reply)
 
         line.append("filter    ")
         line.append(integer: Int64(fixes.filter.counters.accepted))

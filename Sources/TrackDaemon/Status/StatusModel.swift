@@ -21,6 +21,7 @@ struct StatusModel {
     /// nil when the gpsd service is off.
     var gpsd: GpsdFacts? = nil
     var places: PlaceFacts
+    var time = TimeFacts()
 
     /// The configuration, reloads and the control socket.
     struct DaemonFacts {

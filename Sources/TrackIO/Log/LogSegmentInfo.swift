@@ -27,6 +27,13 @@ public struct LogSegmentInfo: Equatable, Sendable {
     public var hasTornTail = false
 
     /// An empty summary of segment `number`.
+    /// Records whose time is the system clock's, not the receiver's: boot markers and what
+    /// came after one before the next fix, e.g. 2 (the boot marker and a permission change).
+    public var systemClockRecords: Int = 0
+    /// Whether the records being counted are on the system clock (after a boot marker, before
+    /// a fix). A segment that starts without a boot marker continues a boot that had a fix.
+    var onSystemClock = false
+
     public init(name: String, number: UInt64) {
         self.name = name
         self.number = number
@@ -38,8 +45,21 @@ public struct LogSegmentInfo: Equatable, Sendable {
         return hasTornTail && problemCount == 1 ? "torn tail" : "damaged"
     }
 
+    /// Counts `record`, in the segment's order. A boot marker and the records after it up to
+    /// the next fix carry the system clock's time (docs/log-format.md, "Whose clock"): they are
+    /// counted in `systemClockRecords` and left out of `firstTime` and `lastTime`, which are
+    /// the receiver's times only.
     mutating func count(_ record: LogRecord) {
         recordCount += 1
+        switch record {
+        case .bootMarker: onSystemClock = true
+        case .fix: onSystemClock = false
+        default: break
+        }
+        if onSystemClock {
+            systemClockRecords += 1
+            return
+        }
         let time = record.time
         if firstTime.map({ time < $0 }) ?? true { firstTime = time }
         if lastTime.map({ time > $0 }) ?? true { lastTime = time }
