@@ -32,8 +32,8 @@ public struct SkySatellite: Equatable, Sendable {
 public struct SkyView: Sendable {
     /// Most satellites kept (a four-constellation receiver sees ~40).
     public static var capacity: Int { 64 }
-    /// Most PRNs in the used list.
-    static var usedCapacity: Int { 48 }
+    /// PRNs the used set can hold: gpsd's numbering ends below 600 (NavIC 501–).
+    static var prnLimit: Int { 640 }
 
     /// The satellites, first `count` valid.
     public private(set) var satellites: InlineArray<64, SkySatellite> =
@@ -42,8 +42,8 @@ public struct SkyView: Sendable {
     public private(set) var count = 0
     /// True once a whole set has arrived since the view was last started afresh.
     public private(set) var complete = false
-    var usedPRNs: InlineArray<48, UInt16> = InlineArray(repeating: 0)
-    var usedCount = 0
+    // The PRNs the GSAs named, one bit each: a GSV's satellites are looked up at once.
+    var usedBits: InlineArray<10, UInt64> = InlineArray(repeating: 0)
     // The second letter of the talker of the GSV (GSA) just before, 0 after any other sentence.
     var lastGSVTalker: UInt8 = 0
     var lastGSATalker: UInt8 = 0
@@ -59,6 +59,7 @@ public struct SkyView: Sendable {
     }
 
     /// Called after every sentence but a GSV (GSA): the next GSV (GSA) starts a new run.
+    @inline(__always)
     mutating func endRuns(after type: SentenceType) {
         if type != .gsv { lastGSVTalker = 0 }
         if type != .gsa { lastGSATalker = 0 }
@@ -73,12 +74,13 @@ public struct SkyView: Sendable {
         }
         lastGSVTalker = second
         let system = gsv.systemID.map { Int($0) } ?? Self.system(talker: talker)
+        let low = Self.lowOffset(system: system, talker: talker)
         for index in 0..<gsv.satelliteCount where count < Self.capacity {
             let entry = gsv.satellites[index]
-            let prn = Self.prn(Int(entry.id), system: system, talker: talker)
+            let prn = Self.prn(Int(entry.id), system: system, talker: talker, low: low)
             var used = false
             if prn > 0, let snr = entry.snr, snr > 0 {
-                for slot in 0..<usedCount where usedPRNs[slot] == prn { used = true }
+                used = Int(prn) < Self.prnLimit && usedBits[Int(prn) >> 6] & (1 << UInt64(prn & 63)) != 0
             }
             satellites[count] = SkySatellite(
                 prn: prn, elevationDegrees: entry.elevationDegrees, azimuthDegrees: entry.azimuthDegrees,
@@ -98,16 +100,39 @@ public struct SkyView: Sendable {
     mutating func add(_ gsa: GSA, talker: UInt16) {
         let second = UInt8(truncatingIfNeeded: talker)
         if lastGSATalker == 0 || (second == lastGSATalker && second != UInt8(ascii: "N")) {
-            usedCount = 0
+            usedBits = InlineArray(repeating: 0)
         }
         lastGSATalker = second
         // NMEA 4.1's system ID says which constellation a GNGSA's numbers belong to.
         let system = gsa.systemID.map { Int($0) } ?? Self.system(talker: talker)
-        for index in 0..<gsa.satelliteCount where usedCount < Self.usedCapacity {
-            let prn = Self.prn(Int(gsa.satellites[index]), system: system, talker: talker)
-            guard prn > 0 else { continue }
-            usedPRNs[usedCount] = prn
-            usedCount += 1
+        let low = Self.lowOffset(system: system, talker: talker)
+        for index in 0..<gsa.satelliteCount {
+            let prn = Int(Self.prn(Int(gsa.satellites[index]), system: system, talker: talker, low: low))
+            guard prn > 0, prn < Self.prnLimit else { continue }
+            usedBits[prn >> 6] |= 1 << UInt64(prn & 63)
+        }
+    }
+
+    /// `prn(_:system:talker:)` for a sentence's satellites: IDs 1–32 (most of them) are the ID
+    /// plus `low`, GLONASS's 65–96 stay as they are; the rest take the general rule.
+    @inline(__always)
+    static func prn(_ id: Int, system: Int, talker: UInt16, low: Int) -> UInt16 {
+        if id >= 1 && id <= 32 && low >= 0 { return UInt16(id + low) }
+        if id >= 65 && id <= 96 && (system == 0 || system == 2) { return UInt16(id) }
+        return prn(id, system: system, talker: talker)
+    }
+
+    /// What gpsd adds to IDs 1–32 of `system` (0: by `talker`); −1 when they have no PRN.
+    static func lowOffset(system: Int, talker: UInt16) -> Int {
+        switch system {
+        case 0: Int(prn(1, talker: talker)) - 1
+        case 1: 0
+        case 2: 64
+        case 3: 300
+        case 4: 400
+        case 5: 192
+        case 6: 500
+        default: -1
         }
     }
 
