@@ -28,7 +28,7 @@ struct ConfigErrorTests {
         ("[receiver]\nreopen--min = 1s", "trackd.conf:2: receiver.reopen--min: key names are lower-case-with-dashes"),
         // Unknown sections and keys, keys outside a section, duplicates.
         ("\n[recever]", "trackd.conf:2: unknown section [recever] (known: receiver, filter, sampling, log, control, "
-            + "state, privacy, board, leds, fences, places, time)"),
+            + "state, privacy, board, leds, fences, gpsd, places, time)"),
         ("[receiver]\nbaudrate = 9600",
          "trackd.conf:2: receiver.baudrate: unknown key (this section has: device, baud, reopen-min, reopen-max)"),
         ("[filter]\ndevice = /dev/serial0", "trackd.conf:2: filter.device: unknown key (this section has: max-age, "

@@ -136,12 +136,14 @@ private let gsvCases: [(String, GSV)] = [
         $0.satellitesInView = 2
         $0.set(satellites: [sat(7, 10, 20, 33)])
     }),
-    // Quectel's QZSS talker `PQ`, with the two trailing fields its L70 firmware appends: not a
-    // signal ID (the count of extra fields is 2, not 1), and no satellite.
+    // Quectel's QZSS talker `PQ`, with the two trailing fields its firmware appends: the signal
+    // ID and the system ID (gpsd 3.27 reads them so), and no satellite.
     ("PQGSV,1,1,04,193,45,120,38,194,30,250,,195,,,,199,05,010,,0,4", .expected {
         $0.total = 1
         $0.number = 1
         $0.satellitesInView = 4
+        $0.signalID = 0
+        $0.systemID = 4
         $0.set(satellites: [sat(193, 45, 120, 38), sat(194, 30, 250, nil), sat(195, nil, nil, nil), sat(199, 5, 10, nil)])
     }),
 ]
