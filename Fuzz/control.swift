@@ -62,7 +62,7 @@ final class ControlFuzz {
                                 restricted: false, maxSpeedMillimetresPerSecond: 69_444),
             trackLog: TrackLogService(config.log, now: .seconds(0)),
             fences: FenceService(FenceMonitor(fences: fences, settings: config.fences.settings), config, loadError: nil),
-            places: PlaceService(config.places), board: board, control: nil, signals: nil, config: config,
+            places: PlaceService(config.places), time: TimeService(config.time, live: false), board: board, control: nil, signals: nil, config: config,
             configSource: ConfigSource(path: directory + "/trackd.conf", explicit: false),
             boardMap: ConfigFiles.simulatedBoardMap)
         daemon.start(now: .seconds(0), bootTime: UTCTime(millisecondsSinceEpoch: 1_735_750_000_000))
