@@ -15,8 +15,7 @@ power_cuts() {
         l=$RUN/cut-$build-$i.log
         # The CSV export writes whole seconds without ".000".
         BOOT_KARGS=${last:+board.lastfix=${last/.000Z/Z}}
-        boot "$l" "$build"
-        wait_marker "$l" 'BOARD: ready' >/dev/null || { stop_qemu; unboot; tail -20 "$l"; die "boot $i ($build) never got ready"; }
+        boot_ready "$l" "$build" "boot $i"
         if [ -n "$prev_log" ]; then
             now_records=$(verify_field "$l" records)
             problems=$(verify_field "$l" problems)
@@ -83,8 +82,8 @@ check_guest_libs() {
 LED_TOLERANCE_MS=${BOARD_LED_TOLERANCE_MS:-60}
 check_leds_and_button() {
     local build=$1 l=$RUN/leds-$1.log p=$RUN/phases-$1.txt t_ready t_pace pace
-    boot "$l" "$build"
-    t_ready=$(wait_marker "$l" 'BOARD: ready') || { stop_qemu; unboot; tail -20 "$l"; die "LED boot ($build) never got ready"; }
+    boot_ready "$l" "$build" "LED boot"
+    t_ready=$READY_AT
     wait_marker "$l" 'trackd: log synced' >/dev/null || true
     : > "$p"
     local s=$EPOCHREALTIME; sleep 3
@@ -154,8 +153,7 @@ paced_guest_run() {
     local name=$1 build=$2 bin=$3 capture=$4 ms=$5 l=$RUN/$1.log r=$RUN/$1 pace
     rm -rf "$r"; mkdir -p "$r"
     fresh_disk
-    boot "$l" "$build"
-    wait_marker "$l" 'BOARD: ready' >/dev/null || { stop_qemu; unboot; tail -20 "$l"; die "$name boot never got ready"; }
+    boot_ready "$l" "$build" "$name boot"
     python3 "$here/pace.py" "$capture" "$RUN/gps.in" "$ms" 0 100000 "$r/sent.nmea" "$r/times.txt" > /dev/null & pace=$!
     wait "$pace" || true
     # trackd has read the last epoch when its counters stop moving; give it a few seconds

@@ -196,6 +196,27 @@ wait_marker() {
     done
 }
 
+# boot_ready LOG BUILD WHAT: boot BUILD and wait for the guest's "BOARD: ready" (its host time in
+# READY_AT). The guest prints it once its kernel, gpio-sim, the disk and the check of the last
+# boot's log are done and trackd has been started, so nothing of trackd's own work is waited for
+# here. A guest that never gets there is booted once more on the same disk, its console kept as
+# LOG.hung: a hang that the same disk repeats (a check of the log that never ends) fails, and so
+# does a second hang in one run.
+hung_boots=0
+boot_ready() {
+    local l=$1 build=$2 what=$3
+    boot "$l" "$build"
+    READY_AT=$(wait_marker "$l" 'BOARD: ready') && return 0
+    stop_qemu; unboot; cp "$l" "$l.hung"; : > "$l"
+    say "$what ($build) never got ready in $TIMEOUT s; booting it again. Its console ended:"
+    tail -20 "$l.hung"
+    hung_boots=$((hung_boots + 1))
+    [ "$hung_boots" -le 1 ] || die "$what ($build) never got ready: the second hung boot of this run"
+    boot "$l" "$build"
+    READY_AT=$(wait_marker "$l" 'BOARD: ready') && return 0
+    stop_qemu; unboot; tail -20 "$l"; die "$what ($build) never got ready, twice on the same disk"
+}
+
 stop_qemu() { kill "$QPID" 2>/dev/null || true; wait "$QPID" 2>/dev/null || true; }
 fsub() { awk -v a="$1" -v b="$2" 'BEGIN{printf "%.2f", a-b}'; }
 
