@@ -119,10 +119,12 @@ struct GpsdJSONTests {
         }
     }
 
-    @Test func withheldTPVHasNoPositionSpeedOrTrack() throws {
+    /// Mode 1: clients read mode 2 or 3 as "lat and lon are here" (gpxlogger wrote lat="nan").
+    @Test func withheldTPVHasNoPositionSpeedOrTrackAndSaysNoFix() throws {
         let fix = try #require(receive(sentences: ubloxEpoch).fixes.last)
+        #expect(fix.mode == .threeD)
         let line = written { GpsdJSON.writeTPV(fix.disclosed(.withheld), device: device, to: &$0) }
-        #expect(line == "{\"class\":\"TPV\",\"device\":\"/dev/pts/0\",\"mode\":3,\"time\":\"2017-01-10T00:09:41.000Z\"}\r\n")
+        #expect(line == "{\"class\":\"TPV\",\"device\":\"/dev/pts/0\",\"mode\":1,\"time\":\"2017-01-10T00:09:41.000Z\"}\r\n")
     }
 
     @Test func approximateTPVHasTheSnappedPositionOnly() throws {

@@ -98,7 +98,7 @@ public enum GpsdJSON {
     }
 
     /// One epoch as TPV. `fix` must already be what may leave (`Fix.disclosed`): a withheld
-    /// fix has no position, speed or track, so none is written.
+    /// fix has no position, speed or track, so none is written, and its mode is 1 (no fix).
     public static func writeTPV(_ fix: borrowing Fix, device: GpsdDevicePath, to buffer: inout TextBuffer) {
         buffer.append(UInt8(ascii: "{"))
         writeTPVMembers(fix, device: device, to: &buffer)
@@ -113,15 +113,18 @@ public enum GpsdJSON {
             buffer.append(",\"status\":")
             buffer.append(integer: status)
         }
-        buffer.append(",\"mode\":")
+        // A fix is one only with its position: clients take mode 2 or 3 to mean lat and lon are
+        // there (gpxlogger writes `lat="nan"` track points otherwise), so a withheld fix says 1.
         // gpsd never says 0 once a device talks: "no fix" until it has one.
-        buffer.append(integer: Int64(max(fix.mode.rawValue, FixMode.noFix.rawValue)))
+        var hasFix = fix.mode.rawValue >= FixMode.twoD.rawValue
+        if fix.position == nil { hasFix = false }
+        buffer.append(",\"mode\":")
+        buffer.append(integer: Int64(hasFix ? fix.mode.rawValue : FixMode.noFix.rawValue))
         if let time = fix.time {
             buffer.append(",\"time\":\"")
             time.write(to: &buffer)
             buffer.append(UInt8(ascii: "\""))
         }
-        let hasFix = fix.mode.rawValue >= FixMode.twoD.rawValue
         if hasFix, let position = fix.position {
             member(",\"lat\":", position.latitudeNanodegrees, 9, &buffer)
             member(",\"lon\":", position.longitudeNanodegrees, 9, &buffer)
