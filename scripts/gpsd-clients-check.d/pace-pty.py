@@ -5,36 +5,34 @@ EPOCH_MS apart, through a pty in raw mode that LINK points to (trackd opens LINK
 usage: pace-pty.py CAPTURE LINK EPOCH_MS GO SENT
 Starts sending when the file GO exists (trackd holds the port open by then), writes every byte it
 sends to SENT as well, prints "pace: N epochs" when the capture is done, then keeps the pty open
-until killed (SIGTERM, also while a write blocks because nobody reads), so the reader sees a quiet receiver rather than a hang-up. Epochs are split as
-scripts/board-test.d/pace.py splits them (by the capture's leading sentence type)."""
+until killed (SIGTERM, also while a write blocks because nobody reads), so the reader sees a
+quiet receiver rather than a hang-up. Epochs are split as scripts/board-test.d/pace.py splits
+them (by the capture's leading sentence type)."""
+import importlib.util
 import os
 import signal
 import sys
 import time
-import tty
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'board-test.d'))
+here = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(here, '..', 'board-test.d'))
 from pace import epochs  # noqa: E402
+
+# The pty, its link and the wait as scripts/bench.d/feed-pty.py has them (a file name with a
+# hyphen, so loaded by path).
+_spec = importlib.util.spec_from_file_location('feed_pty', os.path.join(here, '..', 'bench.d', 'feed-pty.py'))
+feed_pty = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(feed_pty)
 
 
 def main() -> None:
     capture, link, ms, go, sent_path = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5]
-    master, slave = os.openpty()
-    tty.setraw(slave)
-    if os.path.lexists(link):
-        os.unlink(link)
-    os.symlink(os.ttyname(slave), link)
-    deadline = time.monotonic() + 60
-    while not os.path.exists(go):
-        if time.monotonic() > deadline:
-            sys.exit(f"pace-pty: {go} did not appear within 60 s")
-        time.sleep(0.05)
+    master = feed_pty.open_linked_pty(link)
+    feed_pty.wait_for(go, 'pace-pty')
     count = 0
     with open(sent_path, 'wb', buffering=0) as sent:
         for epoch in epochs(capture):
-            view = memoryview(epoch)
-            while view:
-                view = view[os.write(master, view):]
+            feed_pty.write_all(master, epoch)
             sent.write(epoch)
             count += 1
             time.sleep(ms / 1000)
