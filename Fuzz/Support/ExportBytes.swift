@@ -10,7 +10,7 @@ enum ExportBytes {
         var exporter = TrackExporter(writer, options: options)
         var bytes: [UInt8] = []
         var cut = 0
-        func emit(_ line: borrowing TextBuffer) {
+        func emit(_ line: inout TextBuffer) {
             if line.overflowed { cut += 1 }
             line.withBytes { span in
                 for index in span.indices { bytes.append(span[index]) }

@@ -3,6 +3,7 @@
 #include "clinux.h"
 #include <stddef.h>
 #include <grp.h>
+#include <malloc.h>
 #include <spawn.h>
 #include <sys/wait.h>
 
@@ -22,6 +23,10 @@ int clinux_argc(void) { return saved_argc; }
 char *const *clinux_argv(void) { return saved_argv; }
 
 const char *clinux_error_description(int number) { return strerrordesc_np(number); }
+
+void clinux_release_free_memory(void) { malloc_trim(0); }
+
+void clinux_map_allocations_from(size_t bytes) { mallopt(M_MMAP_THRESHOLD, (int)bytes); }
 
 int clinux_signalfd_open(int stop_only) {
     sigset_t mask;

@@ -94,17 +94,26 @@ public struct TextBuffer: ~Copyable {
     }
 
     /// Calls `body` with the bytes written so far.
-    public func withBytes<R, E: Error>(_ body: (Span<UInt8>) throws(E) -> R) throws(E) -> R {
-        try body(storage.span.extracting(0..<count))
+    ///
+    /// Mutating (it changes nothing) so that the buffer is read where it is: a borrowed
+    /// TextBuffer, like a `borrowing` parameter of one, is copied to the stack at every call in
+    /// the firmware (4 KiB each, and a function holding several kept them all: 76 KiB of stack
+    /// for `trackctl status`, resident from then on). Pass one `inout`, as the writers do.
+    public mutating func withBytes<R, E: Error>(_ body: (Span<UInt8>) throws(E) -> R) throws(E) -> R {
+        let written = count
+        let bytes = storage.mutableSpan
+        return try body(bytes.span.extracting(0..<written))
     }
 
     /// The contents as a string (tests and error paths).
     public var string: String {
-        withBytes { span in
-            var bytes = [UInt8]()
-            bytes.reserveCapacity(span.count)
-            for index in span.indices { bytes.append(span[index]) }
-            return String(decoding: bytes, as: UTF8.self)
+        mutating get {
+            withBytes { span in
+                var bytes = [UInt8]()
+                bytes.reserveCapacity(span.count)
+                for index in span.indices { bytes.append(span[index]) }
+                return String(decoding: bytes, as: UTF8.self)
+            }
         }
     }
 }

@@ -42,11 +42,11 @@ extension Daemon where Source: ~Copyable {
 
     /// What a position may become when it leaves the daemon at `now` (status, where, waypoints,
     /// the log): the permission with the in-use input and the trip state.
-    func disclosure(now: MonotonicTime) -> Disclosure {
+    mutating func disclosure(now: MonotonicTime) -> Disclosure {
         state.permission.disclosure(inUse: board.gpio.inUse, onTrip: tripCounts, now: now)
     }
 
-    func mayEvaluateFences(now: MonotonicTime) -> Bool {
+    mutating func mayEvaluateFences(now: MonotonicTime) -> Bool {
         state.permission.mayEvaluateFences(inUse: board.gpio.inUse, onTrip: tripCounts, now: now)
     }
 
@@ -56,7 +56,7 @@ extension Daemon where Source: ~Copyable {
 
     /// The position `where`, `mark` and the button may use at `now`: the last good fix, if
     /// recent and if the permission lets a position out (snapped in approximate mode).
-    func currentPosition(now: MonotonicTime) throws(PositionRefusal) -> DisclosedPosition {
+    mutating func currentPosition(now: MonotonicTime) throws(PositionRefusal) -> DisclosedPosition {
         guard let fix = fixes.lastGoodFix, fix.position != nil, let at = fixes.lastGoodFixAt else { throw .noFix }
         let disclosure = disclosure(now: now)
         guard disclosure.allowsPosition else { throw .notAllowed(state.permission.state) }

@@ -25,12 +25,12 @@ extension Daemon where Source: ~Copyable {
                 line.append("receiver ")
                 line.append(string: source.path)
                 line.append(": open again")
-                say(line)
+                say(&line)
             } else if !source.isOpen, let error = source.lastError {
                 line.append("receiver: ")
                 line.append(string: error.description)
                 if case .endOfInput = error {} else { line.append("; trying again") }
-                say(line)
+                say(&line)
             }
             journal.sourceOpen = source.isOpen
             journal.sourceOpens = source.opens
@@ -40,7 +40,7 @@ extension Daemon where Source: ~Copyable {
             var line = TextBuffer()
             line.append("state file: ")
             if let problem = state.problem { line.append(string: problem) } else { line.append("saved again") }
-            say(line)
+            say(&line)
         }
     }
 
@@ -56,7 +56,7 @@ extension Daemon where Source: ~Copyable {
             line.append(" (")
             line.append(integer: Int64(log.deletedSegmentCount))
             line.append(" deleted since start)")
-            say(line)
+            say(&line)
         }
         guard log.blocked != journal.blocked || log.storageErrorCount != journal.storageErrors else { return }
         var line = TextBuffer()
@@ -66,29 +66,29 @@ extension Daemon where Source: ~Copyable {
             line.append(string: log.lastError?.description ?? "")
             line.append(": ")
             logFacts.writeBlocked(reason, to: &line)
-            say(line)
+            say(&line)
         } else if log.blocked == nil && journal.blocked != nil {
             line.append("writable again, logging resumed; ")
             line.append(integer: Int64(log.droppedFixCount))
             line.append(" fixes could not be written since start")
-            say(line)
+            say(&line)
         } else if log.storageErrorCount != journal.storageErrors && log.flashSuspect {
             line.append(string: log.lastError?.description ?? "")
             line.append("; the records went to a new segment; the card is suspect (dmesg)")
-            say(line)
+            say(&line)
         }
         journal.blocked = log.blocked
         journal.storageErrors = log.storageErrorCount
     }
 
     /// Says why positions go unnamed when the gazetteer could not be mapped (start-up, SIGHUP).
-    func journalPlaces() {
+    mutating func journalPlaces() {
         guard let problem = places.problem else { return }
         say("places: " + problem + "; no gazetteer: positions are not named, tracking goes on")
     }
 
     /// `trackd: LINE` on stderr.
-    func say(_ line: borrowing TextBuffer) {
+    mutating func say(_ line: inout TextBuffer) {
         var out = TextBuffer()
         out.append("trackd: ")
         line.withBytes { bytes in
@@ -101,7 +101,7 @@ extension Daemon where Source: ~Copyable {
     }
 
     /// `trackd: MESSAGE` on stderr, for messages built as strings (rare: reload, start-up).
-    func say(_ message: String) {
+    mutating func say(_ message: String) {
         try? FileDescriptor.standardError.writeAll("trackd: " + message + "\n")
     }
 }

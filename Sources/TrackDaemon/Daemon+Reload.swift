@@ -19,7 +19,10 @@ extension Daemon where Source: ~Copyable {
     /// key by key, as needing a restart.
     mutating func reload(now: MonotonicTime) {
         notify.send("RELOADING=1")
-        defer { notify.send("READY=1") }
+        defer {
+            ProcessMemory.releaseFree()
+            notify.send("READY=1")
+        }
         let loaded: TrackdConfig
         do throws(ConfigFiles.LoadError) {
             loaded = try ConfigFiles.loadConfig(configSource.path, explicit: configSource.explicit)

@@ -10,6 +10,11 @@ import TrackIO
 /// its own (`Daemon<Script, FakeGPIOBackend>`) and calls `start` and `step` with the times it
 /// chooses: no wall clock, no sleeps. trackd itself is one specialisation,
 /// `Daemon<TrackdSource, TrackdGPIO>`.
+///
+/// Every method and computed property of it is `mutating`, even those that only read: the
+/// firmware's compiler copies a borrowed Daemon (about 14.7 KB) to the stack to read it, so a
+/// reading method called from the loop cost a copy of the whole daemon each time (2 per read
+/// of the receiver) and 14.7 KB of stack that stays resident. `mutating` passes it in place.
 struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable {
     var loop = EventLoop()
     var receiver: ReceiverService<Source>
@@ -97,6 +102,8 @@ struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable 
         trackLog.append(.bootMarker(time: bootTime, bootID: kernelBootID()), now: now)
         trackLog.serviceTimer(&loop, timer: TimerID.logSync, now: now)
         if let interval = notify.watchdogInterval { loop.schedule(TimerID.watchdog, at: now.adding(nanoseconds: interval)) }
+        // The configuration's and fences' parse is done and freed: not resident from here on.
+        ProcessMemory.releaseFree()
     }
 
     /// SIGTERM: what is held goes to flash, the odometer is saved, the LEDs go dark.
@@ -185,8 +192,10 @@ struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable 
     /// what follows it up to the next fix are on the system clock: docs/log-format.md), so
     /// readers know which times a board without a real-time clock may have got wrong.
     var utcNow: UTCTime {
-        guard fixes.recordedFix, let time = fixes.lastFix?.time else { return SystemClock.realtime() }
-        return time
+        mutating get {
+            guard fixes.recordedFix, let time = fixes.lastFix?.time else { return SystemClock.realtime() }
+            return time
+        }
     }
 }
 

@@ -29,6 +29,7 @@ public enum TrackdCommand {
         case .run(let parsed): options = parsed
         case .exit(let code): return code
         }
+        ProcessMemory.mapLargeAllocations()
         let config: TrackdConfig
         do throws(ConfigFiles.LoadError) {
             config = try ConfigFiles.loadConfig(options.configPath, explicit: options.explicitConfig)

@@ -40,7 +40,7 @@ public struct ReplyBuffer {
 
     /// Appends a built line (or part of one).
     @inline(never)
-    public mutating func append(_ line: borrowing TextBuffer) {
+    public mutating func append(_ line: inout TextBuffer) {
         line.withBytes { bytes in
             for index in bytes.indices { append(bytes[index]) }
         }

@@ -96,7 +96,7 @@ enum LogExport {
         var exporter = TrackExporter(writer, options: options)
         var output = BufferedOutput(descriptor)
         var failure: Errno?
-        func emit(_ line: borrowing TextBuffer) {
+        func emit(_ line: inout TextBuffer) {
             guard failure == nil else { return }
             do throws(Errno) {
                 try line.withBytes { (bytes) throws(Errno) in try output.write(bytes) }

@@ -7,7 +7,7 @@ func exportText<W: ExportWriter>(_ records: [LogRecord], _ writer: W, _ options:
     -> (text: String, counts: ExportCounts) {
     var exporter = TrackExporter(writer, options: options)
     var bytes: [UInt8] = []
-    func emit(_ line: borrowing TextBuffer) {
+    func emit(_ line: inout TextBuffer) {
         let overflowed = line.overflowed
         #expect(!overflowed, "one piece of export text overflowed its buffer")
         line.withBytes { span in

@@ -61,6 +61,12 @@ static inline int64_t clinux_realtime_ns(void) {
     return (int64_t)ts.tv_sec * 1000000000LL + ts.tv_nsec;
 }
 
+/// Gives the free memory of the heap back to the kernel (glibc malloc_trim(0)).
+void clinux_release_free_memory(void);
+
+/// Serves allocations of at least `bytes` from mappings of their own (glibc M_MMAP_THRESHOLD).
+void clinux_map_allocations_from(size_t bytes);
+
 /// Blocks TERM and INT (and, unless `stop_only`, HUP and CHLD, ignoring SIGPIPE) and returns
 /// a signalfd reading them (or -1 with errno).
 int clinux_signalfd_open(int stop_only);

@@ -11,7 +11,7 @@
 ///     var exporter = TrackExporter(GPXWriter(), options: ExportOptions())
 ///     for pass in 0..<exporter.passCount {
 ///         exporter.begin(pass: pass, emit)
-///         for record in log { exporter.consume(record, emit) }   // emit: (borrowing TextBuffer) -> Void
+///         for record in log { exporter.consume(record, emit) }   // emit: (inout TextBuffer) -> Void
 ///         exporter.end(pass: pass, emit)
 ///     }
 public struct TrackExporter<Writer: ExportWriter> {
@@ -47,13 +47,13 @@ public struct TrackExporter<Writer: ExportWriter> {
     public var passCount: Int { Writer.exportsPlaces && !Writer.placesInline ? 2 : 1 }
 
     /// Starts `pass` (0 first): the header at pass 0.
-    public mutating func begin(pass: Int, _ emit: (borrowing TextBuffer) -> Void) {
+    public mutating func begin(pass: Int, _ emit: (inout TextBuffer) -> Void) {
         placesPass = passCount == 2 && pass == 0
         if pass == 0 { write(emit) { writer, out in writer.header(&out) } }
     }
 
     /// Takes the next record of the log, in log order.
-    public mutating func consume(_ record: LogRecord, _ emit: (borrowing TextBuffer) -> Void) {
+    public mutating func consume(_ record: LogRecord, _ emit: (inout TextBuffer) -> Void) {
         if placesPass {
             guard let place = namedPlace(record) else { return }
             counts.places += 1
@@ -95,14 +95,14 @@ public struct TrackExporter<Writer: ExportWriter> {
     }
 
     /// Ends `pass`: after the last, closes the open segment and track and writes the footer.
-    public mutating func end(pass: Int, _ emit: (borrowing TextBuffer) -> Void) {
+    public mutating func end(pass: Int, _ emit: (inout TextBuffer) -> Void) {
         guard pass == passCount - 1 else { return }
         endSegment(emit)
         endTrack(emit)
         write(emit) { writer, out in writer.footer(&out) }
     }
 
-    mutating func consume(_ fix: LogFix, _ emit: (borrowing TextBuffer) -> Void) {
+    mutating func consume(_ fix: LogFix, _ emit: (inout TextBuffer) -> Void) {
         guard options.contains(fix.time) else {
             counts.outsideWindow += 1
             return
@@ -120,7 +120,7 @@ public struct TrackExporter<Writer: ExportWriter> {
     }
 
     /// Writes one fix (WGS-84) of the open segment, opening track and segment as needed.
-    mutating func add(_ fix: LogFix, _ emit: (borrowing TextBuffer) -> Void) {
+    mutating func add(_ fix: LogFix, _ emit: (inout TextBuffer) -> Void) {
         var shown = fix
         shown.position = options.datum.fromWGS84(fix.position)
         counts.fixes += 1
@@ -145,7 +145,7 @@ public struct TrackExporter<Writer: ExportWriter> {
         write(emit) { writer, out in writer.fix(shown, &out) }
     }
 
-    mutating func endSegment(_ emit: (borrowing TextBuffer) -> Void) {
+    mutating func endSegment(_ emit: (inout TextBuffer) -> Void) {
         lastFixTime = nil
         if let tolerance = options.simplifyMillimetres, !pending.isEmpty {
             let fixes = pending
@@ -171,7 +171,7 @@ public struct TrackExporter<Writer: ExportWriter> {
         lastWritten = nil
     }
 
-    mutating func openTrack(_ emit: (borrowing TextBuffer) -> Void) {
+    mutating func openTrack(_ emit: (inout TextBuffer) -> Void) {
         guard !inTrack else { return }
         inTrack = true
         trackNumber += 1
@@ -181,16 +181,16 @@ public struct TrackExporter<Writer: ExportWriter> {
         write(emit) { writer, out in writer.beginTrack(number, name: name, &out) }
     }
 
-    mutating func endTrack(_ emit: (borrowing TextBuffer) -> Void) {
+    mutating func endTrack(_ emit: (inout TextBuffer) -> Void) {
         guard inTrack else { return }
         inTrack = false
         write(emit) { writer, out in writer.endTrack(&out) }
     }
 
     /// Runs `body` on a fresh line buffer and hands it to `emit` when it is not empty.
-    mutating func write(_ emit: (borrowing TextBuffer) -> Void, _ body: (inout Writer, inout TextBuffer) -> Void) {
+    mutating func write(_ emit: (inout TextBuffer) -> Void, _ body: (inout Writer, inout TextBuffer) -> Void) {
         var out = TextBuffer()
         body(&writer, &out)
-        if out.count > 0 { emit(out) }
+        if out.count > 0 { emit(&out) }
     }
 }

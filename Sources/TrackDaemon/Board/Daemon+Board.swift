@@ -33,9 +33,11 @@ extension Daemon where Source: ~Copyable {
 
     /// What the LEDs show comes from, taken from the services at `now`.
     var ledSources: LEDSources {
-        LEDSources(source: receiver.source.status, lastByteAt: receiver.lastByteAt, lastGoodFix: fixes.lastGoodFix,
-                   lastGoodFixAt: fixes.lastGoodFixAt, permission: state.permission, onTrip: fixes.onTrip, gpio: board.gpio,
-                   storageError: trackLog.storageError, insideFence: fences.inside > 0,
-                   lastFenceEventAt: fences.lastEventAt, lastSyncAt: trackLog.status.lastSync)
+        mutating get {
+            LEDSources(source: receiver.source.status, lastByteAt: receiver.lastByteAt, lastGoodFix: fixes.lastGoodFix,
+                       lastGoodFixAt: fixes.lastGoodFixAt, permission: state.permission, onTrip: fixes.onTrip, gpio: board.gpio,
+                       storageError: trackLog.storageError, insideFence: fences.inside > 0,
+                       lastFenceEventAt: fences.lastEventAt, lastSyncAt: trackLog.status.lastSync)
+        }
     }
 }

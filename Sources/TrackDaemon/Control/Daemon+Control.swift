@@ -78,7 +78,7 @@ extension Daemon where Source: ~Copyable {
     /// and, when the gazetteer names it, the place on a second line (`in Tübingen,
     /// Baden-Wurttemberg, DE`), or `48.117300,11.516700` when plain; refused without a current,
     /// disclosed fix.
-    func answerWhere(plain: Bool, now: MonotonicTime, line: inout TextBuffer) {
+    mutating func answerWhere(plain: Bool, now: MonotonicTime, line: inout TextBuffer) {
         let current: DisclosedPosition
         do {
             current = try currentPosition(now: now)
@@ -120,7 +120,7 @@ extension Daemon where Source: ~Copyable {
     }
 
     /// The status model at `now`, from the services' own state.
-    func statusModel(now: MonotonicTime) -> StatusModel {
+    mutating func statusModel(now: MonotonicTime) -> StatusModel {
         var daemon = reloads
         daemon.wakeUps = loop.wakeUps
         let set = fences.monitor.fences
@@ -158,7 +158,9 @@ extension Daemon where Source: ~Copyable {
 
     /// The status model's log facts (the journal's advice uses them too).
     var logFacts: StatusModel.LogFacts {
-        StatusModel.LogFacts(directory: trackLog.settings.directory, status: trackLog.status, openError: trackLog.openError,
-                             quotaBytes: trackLog.quotaBytes, fileSystem: trackLog.fileSystem)
+        mutating get {
+            StatusModel.LogFacts(directory: trackLog.settings.directory, status: trackLog.status, openError: trackLog.openError,
+                                 quotaBytes: trackLog.quotaBytes, fileSystem: trackLog.fileSystem)
+        }
     }
 }

@@ -28,7 +28,7 @@ extension Daemon where Source: ~Copyable {
                 case .overlong:
                     var reply = TextBuffer()
                     GpsdJSON.writeError("Request too long", to: &reply)
-                    gpsd?.server.send(index, reply)
+                    gpsd?.server.send(index, &reply)
                     continue
                 case .request(let line):
                     answerGpsd(line, client: index, now: now)
@@ -59,7 +59,7 @@ extension Daemon where Source: ~Copyable {
             watch.apply(change)
             gpsd?.server.setWatch(index, watch)
             writeDevices(&reply)
-            gpsd?.server.send(index, reply)
+            gpsd?.server.send(index, &reply)
             reply.removeAll()
             GpsdJSON.writeWatch(watch, to: &reply)
         case .poll:
@@ -72,10 +72,10 @@ extension Daemon where Source: ~Copyable {
         case .unknown:
             line.withSpan { GpsdJSON.writeUnrecognized($0, to: &reply) }
         }
-        gpsd?.server.send(index, reply)
+        gpsd?.server.send(index, &reply)
     }
 
-    func writeDevices(_ reply: inout TextBuffer) {
+    mutating func writeDevices(_ reply: inout TextBuffer) {
         gpsd?.writeDevices(open: receiver.source.status.isOpen, to: &reply)
     }
 
@@ -100,11 +100,11 @@ extension Daemon where Source: ~Copyable {
         let shown = fix.disclosed(disclosure)
         var object = TextBuffer()
         GpsdJSON.writeTPV(shown, device: path, to: &object)
-        gpsd?.broadcast(object, sentences: false)
+        gpsd?.broadcast(&object, sentences: false)
         object.removeAll()
         GpsdJSON.writeSKY(
             shown, sky: receiver.core.assembler.sky, positions: disclosure.allowsPosition, device: path, to: &object)
-        gpsd?.broadcast(object, sentences: false)
+        gpsd?.broadcast(&object, sentences: false)
     }
 
     /// The bytes of the last receiver read, to the sentence watchers.

@@ -55,13 +55,13 @@ struct GpsdService: ~Copyable {
     }
 
     /// Sends `object` to every client `wants` picks.
-    mutating func broadcast(_ object: borrowing TextBuffer, sentences: Bool) {
+    mutating func broadcast(_ object: inout TextBuffer, sentences: Bool) {
         // A truncated object would be a broken line to every client: none is sent.
         guard object.count > 0, !object.overflowed else { return }
         published += 1
         for index in 0..<server.capacity where server.descriptor(of: index) != nil {
             let watch = server.watch(index)
-            if sentences ? watch.wantsSentences : watch.wantsJSON { server.send(index, object) }
+            if sentences ? watch.wantsSentences : watch.wantsJSON { server.send(index, &object) }
         }
     }
 
@@ -85,7 +85,7 @@ struct GpsdService: ~Copyable {
                     var line = TextBuffer()
                     for index in 0..<sentenceCount { line.append(sentence[index]) }
                     line.append("\r\n")
-                    broadcast(line, sentences: true)
+                    broadcast(&line, sentences: true)
                 }
                 continue
             }

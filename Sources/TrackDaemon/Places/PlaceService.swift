@@ -93,7 +93,7 @@ struct PlaceService: ~Copyable {
         guard looked == true else { return }
         // The pages the lookup touched leave resident memory (the page cache keeps them).
         gazetteer?.releasePages()
-        words.set(line)
+        words.set(&line)
         wordsApproximate = approximate
     }
 

@@ -25,7 +25,7 @@ struct PlaceWords {
     mutating func removeAll() { count = 0 }
 
     /// Replaces the words with what `line` holds.
-    mutating func set(_ line: borrowing TextBuffer) {
+    mutating func set(_ line: inout TextBuffer) {
         count = 0
         line.withBytes { bytes in
             var end = min(bytes.count, Self.capacity)

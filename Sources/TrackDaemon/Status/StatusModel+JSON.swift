@@ -25,7 +25,7 @@ extension StatusModel {
         line.appendFixed(Int64(sentencesPerSecondTenths), decimals: 1)
         line.append(",\"bytes\":")
         line.append(integer: Int64(receiver.bytesRead))
-        reply.append(line)
+        reply.append(&line)
         line.removeAll()
         line.append(",\"counters\":{")
         appendCounter(&line, "accepted", receiver.counters.accepted, first: true)
@@ -37,17 +37,17 @@ extension StatusModel {
         appendCounter(&line, "malformed", receiver.counters.malformed)
         appendCounter(&line, "fixes", receiver.counters.fixes)
         line.append("}}")
-        reply.append(line)
+        reply.append(&line)
         line.removeAll()
         let disclosure = privacy.disclosure
         line.append(disclosure == .precise ? ",\"disclosure\":\"precise\""
                     : disclosure == .approximate ? ",\"disclosure\":\"approximate\"" : ",\"disclosure\":\"withheld\"")
         if let fix = fixes.lastFix, let at = fixes.lastFixAt {
             line.append(",\"fix\":")
-            reply.append(line)
+            reply.append(&line)
             line.removeAll()
             fix.disclosed(disclosure).writeJSON(to: &line)
-            reply.append(line)
+            reply.append(&line)
             line.removeAll()
             line.append(",\"fixAge\":")
             line.appendFixed(now.milliseconds(since: at), decimals: 3)
@@ -60,7 +60,7 @@ extension StatusModel {
             line.append(",\"timeToFirstFix\":")
             line.appendFixed(ttff, decimals: 3)
         }
-        reply.append(line)
+        reply.append(&line)
         line.removeAll()
         writePlaceJSON(to: &line)
         writeTimeJSON(to: &line)
@@ -78,7 +78,7 @@ extension StatusModel {
             line.append(rejectionName(lastRejection))
             line.append("\"")
         }
-        reply.append(line)
+        reply.append(&line)
         line.removeAll()
         line.append("},\"sampling\":{\"profile\":\"")
         line.append(fixes.profile.name)
@@ -94,7 +94,7 @@ extension StatusModel {
         line.append(privacy.permission.effectiveAccuracy(now: now) == .precise ? "\",\"accuracy\":\"precise\"" : "\",\"accuracy\":\"approximate\"")
         line.append(privacy.permission.mayLog(inUse: gpio.inUse, onTrip: privacy.tripCounts, now: now) ? ",\"logging\":true" : ",\"logging\":false")
         appendCounter(&line, "notLogged", fixes.notAllowed)
-        reply.append(line)
+        reply.append(&line)
         line.removeAll()
         if let stateProblem = privacy.stateProblem {
             line.append(",\"stateProblem\":")
@@ -102,14 +102,14 @@ extension StatusModel {
         }
         line.append("}")
         writeFencesJSON(to: &line)
-        reply.append(line)
+        reply.append(&line)
         line.removeAll()
         line.append(",\"waypoints\":")
         line.append(integer: Int64(waypoints.count))
-        reply.append(line)
+        reply.append(&line)
         line.removeAll()
         writeLogJSON(to: &line, now: now)
-        reply.append(line)
+        reply.append(&line)
         line.removeAll()
         writeGpsdJSON(to: &line)
         line.append(",\"control\":{\"refused\":")
@@ -122,7 +122,7 @@ extension StatusModel {
         line.append(",\"reloads\":")
         line.append(integer: Int64(daemon.reloads))
         line.append("}\n")
-        reply.append(line)
+        reply.append(&line)
     }
 }
 

@@ -6,7 +6,7 @@ import TrackIO
 /// Ends `line`, moves it into `reply` and clears it.
 func emit(_ line: inout TextBuffer, _ reply: inout ReplyBuffer) {
     line.append(UInt8(ascii: "\n"))
-    reply.append(line)
+    reply.append(&line)
     line.removeAll()
 }
 

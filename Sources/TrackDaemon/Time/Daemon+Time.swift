@@ -18,7 +18,7 @@ extension Daemon where Source: ~Copyable {
     }
 
     /// One line when the unit cannot be attached (start-up, a reload).
-    func journalTime() {
+    mutating func journalTime() {
         guard let problem = time.problem else { return }
         say("time: NTP shared memory " + problem + "; chrony gets no time from trackd, tracking goes on")
     }

@@ -131,7 +131,7 @@ public struct GpsdServer: ~Copyable {
             clients[slot].garbage = 0
             var greeting = TextBuffer()
             GpsdJSON.writeVersion(to: &greeting)
-            send(slot, greeting)
+            send(slot, &greeting)
         }
     }
 
@@ -143,7 +143,7 @@ public struct GpsdServer: ~Copyable {
     /// Queues one whole object (or sentence) for client `index` and sends what the socket
     /// takes now. An object that does not fit is lost and counted; too many in a row close
     /// the client.
-    public mutating func send(_ index: Int, _ object: borrowing TextBuffer) {
+    public mutating func send(_ index: Int, _ object: inout TextBuffer) {
         guard clients[index].descriptor != nil else { return }
         object.withBytes { bytes in
             if clients[index].outputEnd + bytes.count > Self.outputCapacity, clients[index].outputStart > 0 {
