@@ -191,6 +191,19 @@ struct NMEAFramerTests {
         }
     }
 
+    /// `whole` is `decimal(scale: 0)` with a shortcut for plain digits: the same value, or
+    /// the same error, for every kind of field.
+    @Test("whole reads what decimal with scale 0 reads", arguments: [
+        "07", "083", "0", "", "-3", "+4", "40.5", "40.49", "-0.5", "359.6", "360", "361", "-91", "1e3", "4x",
+        "0000000083", ".5", "-",
+    ])
+    func wholeIsDecimalScaleZero(_ field: String) throws {
+        var sentence = try NMEASentence(parsing: nmea("GPGSV,1,1,01,01," + field + ",000,40"))
+        let expected = Result { () throws(NMEAError) in try sentence.decimal(5, scale: 0, in: -90...360) }
+        let read = Result { () throws(NMEAError) in try sentence.whole(5, in: -90...360) }
+        #expect(String(describing: read) == String(describing: expected))
+    }
+
     @Test(arguments: [
         ("$" + gga + "*48", NMEAError.badChecksum(expected: 0x47, found: 0x48)),
         ("$" + gga, .missingChecksum),

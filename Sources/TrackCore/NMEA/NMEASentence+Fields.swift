@@ -51,6 +51,27 @@ extension NMEASentence {
         return value
     }
 
+    /// A number rounded to a whole, e.g. a GSV elevation `"07"` → 7 or `"-3"` → -3, checked
+    /// against `limits`: exactly what `decimal(index, scale: 0, in: limits)` returns, with
+    /// plain digits (nearly every receiver's elevations and azimuths) read by the integer
+    /// reader and anything else (a sign, a fraction) by the decimal one.
+    @inline(__always)
+    public mutating func whole(_ index: Int, in limits: ClosedRange<Int64>) throws(NMEAError) -> Int64? {
+        let field = range(of: index)
+        if field.isEmpty { return nil }
+        let value = Self.unsigned(bytes.span, field)
+        guard value >= 0 else { return try wholeByDecimal(index, in: limits) }
+        guard limits.contains(Int64(value)) else { throw .outOfRange(type, field: index) }
+        return Int64(value)
+    }
+
+    /// `whole`'s reading of a field that is not plain digits, out of line so that the plain
+    /// case stays small enough to inline.
+    @inline(never)
+    mutating func wholeByDecimal(_ index: Int, in limits: ClosedRange<Int64>) throws(NMEAError) -> Int64? {
+        try decimal(index, scale: 0, in: limits)
+    }
+
     /// An unsigned integer field of at most 9 digits, e.g. `"08"` → 8, checked against `limits`.
     @inline(__always)
     public mutating func integer(_ index: Int, in limits: ClosedRange<Int> = 0...Int(Int32.max)) throws(NMEAError) -> Int? {

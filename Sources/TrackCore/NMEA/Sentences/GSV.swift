@@ -60,8 +60,8 @@ public struct GSV: NMEASentenceDecoder, Equatable, Sendable {
             guard let id = try s.integer(index, in: 0...999) else { continue }
             satellites[satelliteCount] = SatelliteInView(
                 id: UInt16(id),
-                elevationDegrees: try s.decimal(index + 1, scale: 0, in: -90...90).map { Int8($0) },
-                azimuthDegrees: try s.decimal(index + 2, scale: 0, in: 0...360).map { Int16($0) },
+                elevationDegrees: try s.whole(index + 1, in: -90...90).map { Int8($0) },
+                azimuthDegrees: try s.whole(index + 2, in: 0...360).map { Int16($0) },
                 snr: try s.integer(index + 3, in: 0...99).map { UInt8($0) })
             satelliteCount += 1
         }
