@@ -292,7 +292,8 @@ private func appendString(_ path: GpsdDevicePath, to buffer: inout TextBuffer) {
 
 /// JSON string escaping: `"` and `\` backslashed, control bytes as `\n`, `\r`, `\t` or `\u00XX`.
 private func appendEscaped(_ bytes: Span<UInt8>, to buffer: inout TextBuffer) {
-    for index in bytes.indices {
+    var index = 0
+    while index < bytes.count {
         let byte = bytes[index]
         switch byte {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"):
@@ -306,8 +307,19 @@ private func appendEscaped(_ bytes: Span<UInt8>, to buffer: inout TextBuffer) {
             let digits: StaticString = "0123456789abcdef"
             buffer.append(digits.utf8Start[Int(byte >> 4)])
             buffer.append(digits.utf8Start[Int(byte & 0xF)])
+        case 0x80...:
+            // Well-formed UTF-8 as it is (a device path may hold it); any other byte (a client's
+            // garbage echoed in an ERROR) as U+FFFD, so every object stays JSON. gpsd copies
+            // such bytes raw, which python's json module and most readers refuse.
+            if let length = UTF8Sequence.length(bytes, at: index) {
+                for offset in 0..<length { buffer.append(bytes[index + offset]) }
+                index += length
+                continue
+            }
+            buffer.append("\\ufffd")
         default:
             buffer.append(byte)
         }
+        index += 1
     }
 }

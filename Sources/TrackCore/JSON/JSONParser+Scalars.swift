@@ -89,29 +89,9 @@ extension JSONParser {
         }
     }
 
-    /// Copies one multi-byte UTF-8 sequence, refusing what RFC 3629 forbids (Table 3-7 of the
-    /// Unicode standard: the second byte's range depends on the first).
+    /// Copies one multi-byte UTF-8 sequence, refusing what RFC 3629 forbids.
     mutating func copyUTF8Sequence() throws(JSONError) {
-        let first = bytes[position]
-        let length: Int
-        var low: UInt8 = 0x80
-        var high: UInt8 = 0xBF
-        switch first {
-        case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; low = 0xA0
-        case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; high = 0x9F
-        case 0xF0: length = 4; low = 0x90
-        case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; high = 0x8F
-        default: throw error(.invalidUTF8)
-        }
-        guard position + length <= bytes.count else { throw error(.invalidUTF8) }
-        for offset in 1..<length {
-            let byte = bytes[position + offset]
-            let (minimum, maximum) = offset == 1 ? (low, high) : (UInt8(0x80), UInt8(0xBF))
-            guard byte >= minimum && byte <= maximum else { throw error(.invalidUTF8) }
-        }
+        guard let length = UTF8Sequence.length(bytes.span, at: position) else { throw error(.invalidUTF8) }
         for offset in 0..<length { document.stringBytes.append(bytes[position + offset]) }
         position += length
     }

@@ -1,0 +1,214 @@
+// Fuzz target `gpsd`: bytes a client sends to trackd's gpsd service, through what the daemon
+// runs: `GpsdServer` on a real loopback TCP socket (accept and its VERSION greeting, reading,
+// gpsd's splitting of requests at `?` … `;` or line end, overlong requests, the garbage limit),
+// `GpsdRequest.parse` with its `?WATCH={…}` reader, and `Daemon.answerGpsd` from a daemon with a
+// fix and tracking allowed; the replies go back over the socket and are read by the client.
+//
+// The input is what one client sends on one connection (then it closes its sending side).
+// Checks beyond "no crash":
+// * every request the server hands over starts with `?`, holds no `;` or line end, and is at
+//   most 80 bytes (gpsd's limit);
+// * every object the client reads is one line in gpsd's framing (`{"class":"…",…}` and CRLF,
+//   no `null`), and the project's own JSON reader parses it;
+// * the first object is the VERSION greeting, and a request answered is answered in kind
+//   (POLL with POLL, DEVICES with DEVICES, WATCH with DEVICES and WATCH or an ERROR, the rest
+//   with an ERROR).
+import CLinux
+import Glibc
+import TrackCore
+@testable import TrackDaemon
+@testable import TrackIO
+
+func fuzzTarget(_ input: [UInt8]) {
+    GpsdFuzz.shared.exchange(input)
+}
+
+final class GpsdFuzz {
+    typealias FuzzDaemon = Daemon<SilentSource, TrackdGPIO>
+
+    nonisolated(unsafe) static let shared = GpsdFuzz()
+
+    var daemon: FuzzDaemon
+    let port: UInt16
+    let now = MonotonicTime.seconds(61)
+
+    init() {
+        let directory = (getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp") + "/trackd-fuzz-gpsd-\(getpid())"
+        _ = mkdir(directory, 0o700)
+        var config = TrackdConfig()
+        config.log.directory = directory + "/log"
+        config.state.file = directory + "/state"
+        config.board.simulated = true
+        port = GpsdFuzz.freePort()
+        guard let address = ListenAddress(parsing: "127.0.0.1:\(port)") else { fatalError("no listen address for port \(port)") }
+        let server = GpsdServer(addresses: [address], capacity: 2)
+        guard server.listenerCount == 1 else { fatalError("cannot listen on 127.0.0.1:\(port)") }
+        var board = BoardService(backend: TrackdGPIO.simulatedBoard(ConfigFiles.simulatedChip), settings: BoardSettings(config))
+        board.open(ConfigFiles.simulatedBoardMap, simulated: true)
+        daemon = FuzzDaemon(
+            receiver: ReceiverService(source: SilentSource()),
+            state: StateService(file: StateFile(path: config.state.file, storage: PosixStateFileStorage()),
+                                restricted: false, maxSpeedMillimetresPerSecond: 69_444),
+            trackLog: TrackLogService(config.log, now: .seconds(0)),
+            fences: FenceService(FenceMonitor(fences: FenceSet(), settings: config.fences.settings), config, loadError: nil),
+            places: PlaceService(config.places), time: TimeService(config.time, live: false), board: board, control: nil,
+            signals: nil, config: config, configSource: ConfigSource(path: directory + "/trackd.conf", explicit: false),
+            boardMap: ConfigFiles.simulatedBoardMap, gpsd: GpsdService(server, devicePath: "/dev/serial0"))
+        daemon.start(now: .seconds(0), bootTime: UTCTime(millisecondsSinceEpoch: 1_735_750_000_000))
+        // Fixes a second apart before the requests, so POLL has an epoch to show.
+        var receiver = NMEAReceiver()
+        var fixes: [Fix] = []
+        Array(GpsdFuzz.sentences.utf8).withUnsafeBytes { raw in receiver.consume(raw) { fixes.append(copy $0) } }
+        receiver.finish { fixes.append(copy $0) }
+        daemon.state.permission = Permission(state: .always)
+        for (index, fix) in fixes.enumerated() { daemon.handle(fix, now: .seconds(58 + Int64(index))) }
+    }
+
+    /// One connection: `bytes` sent, every request the server splits out answered, the replies
+    /// read back and checked.
+    func exchange(_ bytes: [UInt8]) {
+        let client = GpsdFuzz.connect(port)
+        let sent = bytes.withUnsafeBytes { clinux_send(client, $0.baseAddress, $0.count) }
+        check(sent == bytes.count, "sent \(sent) of \(bytes.count) bytes")
+        _ = shutdown(client, Int32(SHUT_WR))
+        daemon.gpsd?.server.acceptClients(on: 0)
+        check(daemon.gpsd?.server.descriptor(of: 0) != nil, "the server did not take the connection")
+
+        // As `serveGpsd` does on each wake-up the client's slot is ready, until the end of the
+        // stream closes it (the input holds 128 bytes, so a long input takes several reads).
+        // In order, as answered: nil for an overlong request (answered with an ERROR).
+        var answered: [GpsdRequest?] = []
+        for _ in 0..<(bytes.count / 16 + 8) where daemon.gpsd?.server.descriptor(of: 0) != nil {
+            daemon.gpsd?.server.readInput(0)
+            for _ in 0..<64 {
+                guard let input = daemon.gpsd?.server.nextInput(0) else { break }
+                if case .nothing = input { break }
+                if case .request(let line) = input {
+                    let request = line.withSpan { span in
+                        check(span.count <= GpsdRequest.maximumLength, "a request of \(span.count) bytes")
+                        check(span.count > 0 && span[0] == UInt8(ascii: "?"), "a request not starting with ?")
+                        for index in 0..<span.count {
+                            check(span[index] != UInt8(ascii: ";") && span[index] != 10, "a request holding its terminator")
+                        }
+                        return GpsdRequest.parse(span)
+                    }
+                    daemon.answerGpsd(line, client: 0, now: now)
+                    answered.append(request)
+                } else {
+                    var reply = TextBuffer()
+                    GpsdJSON.writeError("Request too long", to: &reply)
+                    daemon.gpsd?.server.send(0, reply)
+                    answered.append(nil)
+                }
+                daemon.gpsd?.server.flush(0)
+            }
+        }
+        daemon.gpsd?.server.flush(0)
+        // Loopback has delivered all of it. The client resets the connection (SO_LINGER 0)
+        // before the server closes, so neither side keeps it in TIME_WAIT: hundreds of
+        // thousands of inputs would use up the ephemeral ports.
+        let received = GpsdFuzz.readAvailable(client)
+        var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
+        _ = setsockopt(client, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
+        _ = close(client)
+        if daemon.gpsd?.server.descriptor(of: 0) != nil { daemon.gpsd?.server.disconnect(0) }
+        GpsdFuzz.checkReplies(received, to: answered)
+    }
+
+    /// The objects `received` must be: VERSION, then each request's answer in order (an
+    /// overlong request's an ERROR; the server may have dropped the client for garbage: a prefix).
+    static func checkReplies(_ received: [UInt8], to requests: [GpsdRequest?]) {
+        var classes: [String] = []
+        for line in received.split(separator: 10, omittingEmptySubsequences: false).dropLast() {
+            check(line.last == 13, "an object not ended by CRLF: \(String(decoding: line, as: UTF8.self))")
+            let object = Array(line.dropLast())
+            let text = String(decoding: object, as: UTF8.self)
+            check(startsWithBytes(text, "{\"class\":\"") && object.last == UInt8(ascii: "}"), "not gpsd's framing: \(text)")
+            check(!text.contains("null"), "null in \(text)")
+            do throws(JSONError) {
+                _ = try JSONDocument.parse(object)
+            } catch {
+                fatalError("the JSON reader refuses \(text): \(error)")
+            }
+            let name = text.utf8.dropFirst(10).prefix { $0 != UInt8(ascii: "\"") }
+            classes.append(String(decoding: name, as: UTF8.self))
+        }
+        check(received.isEmpty || received.last == 10, "the replies end mid-object")
+        check(classes.first == "VERSION", "no VERSION greeting first: \(classes)")
+        var index = 1
+        for request in requests where index < classes.count {
+            switch request {
+            case .version: check(classes[index] == "VERSION", "?VERSION answered with \(classes[index])")
+            case .poll: check(classes[index] == "POLL", "?POLL answered with \(classes[index])")
+            case .devices: check(classes[index] == "DEVICES", "?DEVICES answered with \(classes[index])")
+            case .watch:
+                if classes[index] == "DEVICES" {
+                    index += 1
+                    check(index >= classes.count || classes[index] == "WATCH", "?WATCH answered with DEVICES, \(classes[index])")
+                } else {
+                    check(classes[index] == "ERROR", "?WATCH answered with \(classes[index])")
+                }
+            case .unknown, nil: check(classes[index] == "ERROR", "\(request == nil ? "an overlong" : "an unknown") request answered with \(classes[index])")
+            }
+            index += 1
+        }
+        check(classes.count <= 1 + requests.count * 2, "more objects than requests: \(classes)")
+    }
+
+    /// A loopback port nobody listens on now (the kernel's choice).
+    static func freePort() -> UInt16 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { _ = close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { raw in
+                _ = bind(fd, raw, length)
+                _ = getsockname(fd, raw, &length)
+            }
+        }
+        return UInt16(bigEndian: address.sin_port)
+    }
+
+    static func connect(_ port: UInt16) -> Int32 {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        check(fd >= 0, "no socket")
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let result = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        check(result == 0, "cannot connect to 127.0.0.1:\(port)")
+        return fd
+    }
+
+    /// Everything the server has sent, up to its end of stream or what has arrived so far.
+    static func readAvailable(_ fd: Int32) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let got = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+            if got <= 0 { break }
+            bytes += chunk[0..<got]
+        }
+        return bytes
+    }
+
+    static let sentences = """
+        $GPRMC,120000.00,A,4831.4270,N,00903.9810,E,0.5,90.0,010125,,,A*63
+        $GPGGA,120000.00,4831.4270,N,00903.9810,E,1,08,0.9,340.0,M,47.0,M,,*6F
+        $GPGSA,A,3,01,02,03,04,05,06,07,08,,,,,1.5,0.9,1.2*34
+        $GPGSV,2,1,08,01,40,083,46,02,17,308,41,03,07,344,39,04,22,228,45*74
+        $GPGSV,2,2,08,05,40,083,46,06,17,308,41,07,07,344,39,08,22,228,45*7F
+        $GPRMC,120001.00,A,4831.4280,N,00903.9820,E,0.5,90.0,010125,,,A*6E
+        $GPGGA,120001.00,4831.4280,N,00903.9820,E,1,08,0.9,340.0,M,47.0,M,,*62
+        $GPRMC,120002.00,A,4831.4290,N,00903.9830,E,0.5,90.0,010125,,,A*6D
+
+        """
+}
