@@ -72,6 +72,17 @@ struct GpsdJSONTests {
             == "{\"class\":\"ERROR\",\"message\":\"Unrecognized request '?FOO\\\"\\n'\"}\r\n")
     }
 
+    /// Bytes that are not UTF-8 (a client's garbage) go out as U+FFFD, so the object stays JSON;
+    /// well-formed UTF-8 (a device path may hold it) goes out as it is
+    /// (Fixtures/fuzz/gpsd/request-not-utf8.hex).
+    @Test func errorKeepsUTF8AndReplacesWhatIsNot() throws {
+        let request: [UInt8] = [UInt8(ascii: "?"), 0xFF, 0xC3, 0xA9, 0xED, 0xA0, 0x80, 0xC3]
+        let line = written { GpsdJSON.writeUnrecognized(request.span, to: &$0) }
+        #expect(line == "{\"class\":\"ERROR\",\"message\":\"Unrecognized request '?\\ufffdé\\ufffd\\ufffd\\ufffd\\ufffd'\"}\r\n")
+        let object = Array(line.utf8.dropLast(2))
+        #expect(throws: Never.self) { _ = try JSONDocument.parse(object) }
+    }
+
     @Test func tpvMatchesGpsd322() throws {
         let fixes = receive(sentences: ubloxEpoch).fixes
         let fix = try #require(fixes.last)
