@@ -172,9 +172,26 @@ final class GpsdFuzz {
         return UInt16(bigEndian: address.sin_port)
     }
 
+    /// Counts connections, to give each its own source address.
+    nonisolated(unsafe) static var connections: UInt32 = 0
+
+    /// A connection from a source address of its own in 127.0.0.0/8: when the server drops a
+    /// client (garbage) it closes first and keeps that connection in TIME_WAIT for a minute;
+    /// from one source address, a few thousand inputs a second would use up the ephemeral ports.
     static func connect(_ port: UInt16) -> Int32 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         check(fd >= 0, "no socket")
+        connections &+= 1
+        var source = sockaddr_in()
+        source.sin_family = sa_family_t(AF_INET)
+        // 127.1.0.1 … 127.254.255.254, never 127.0.0.1 or a .0/.255 host byte.
+        let host = connections % (254 * 256 * 254)
+        let octets = (1 + host / (256 * 254), (host / 254) % 256, 1 + host % 254)
+        source.sin_addr.s_addr = (UInt32(127) << 24 | octets.0 << 16 | octets.1 << 8 | octets.2).bigEndian
+        let bound = withUnsafePointer(to: &source) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        check(bound == 0, "cannot bind a loopback source address")
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = port.bigEndian
