@@ -97,7 +97,7 @@ final class GpsdFuzz {
                 } else {
                     var reply = TextBuffer()
                     GpsdJSON.writeError("Request too long", to: &reply)
-                    daemon.gpsd?.server.send(0, reply)
+                    daemon.gpsd?.server.send(0, &reply)
                     answered.append(nil)
                 }
                 daemon.gpsd?.server.flush(0)
