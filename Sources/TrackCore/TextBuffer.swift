@@ -10,7 +10,7 @@ public struct TextBuffer: ~Copyable {
     /// Bytes the buffer holds: a SKY of 64 satellites (~3.3 KB) fits.
     public static var capacity: Int { 4096 }
 
-    var storage: InlineArray<4096, UInt8>
+    @usableFromInline var storage: InlineArray<4096, UInt8>
     /// Number of bytes written so far.
     public private(set) var count: Int
     /// True once an append did not fit.
@@ -99,10 +99,9 @@ public struct TextBuffer: ~Copyable {
     /// TextBuffer, like a `borrowing` parameter of one, is copied to the stack at every call in
     /// the firmware (4 KiB each, and a function holding several kept them all: 76 KiB of stack
     /// for `trackctl status`, resident from then on). Pass one `inout`, as the writers do.
-    public mutating func withBytes<R, E: Error>(_ body: (Span<UInt8>) throws(E) -> R) throws(E) -> R {
-        let written = count
-        let bytes = storage.mutableSpan
-        return try body(bytes.span.extracting(0..<written))
+    /// (Not through `mutableSpan`: the host build allocated a box for it at every call.)
+    @inlinable public mutating func withBytes<R, E: Error>(_ body: (Span<UInt8>) throws(E) -> R) throws(E) -> R {
+        try body(storage.span.extracting(0..<count))
     }
 
     /// The contents as a string (tests and error paths).
