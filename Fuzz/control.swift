@@ -27,8 +27,6 @@ func fuzzTarget(_ input: [UInt8]) {
 }
 
 final class ControlFuzz {
-    typealias FuzzDaemon = Daemon<SilentSource, TrackdGPIO>
-
     nonisolated(unsafe) static let shared = ControlFuzz()
 
     var daemon: FuzzDaemon
@@ -40,8 +38,7 @@ final class ControlFuzz {
     let permission = Permission(state: .always)
 
     init() {
-        let directory = (getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp") + "/trackd-fuzz-control-\(getpid())"
-        _ = mkdir(directory, 0o700)
+        let directory = fuzzDirectory("control")
         var config = TrackdConfig()
         config.log.directory = directory + "/log"
         config.state.file = directory + "/state"
@@ -54,25 +51,8 @@ final class ControlFuzz {
             fatalError("control socket \(socketPath): \(error.message)")
         }
         let fences = (try? FenceFile.parse(ControlFuzz.fence, settings: config.fences.settings)) ?? FenceSet()
-        var board = BoardService(backend: TrackdGPIO.simulatedBoard(ConfigFiles.simulatedChip), settings: BoardSettings(config))
-        board.open(ConfigFiles.simulatedBoardMap, simulated: true)
-        daemon = FuzzDaemon(
-            receiver: ReceiverService(source: SilentSource()),
-            state: StateService(file: StateFile(path: config.state.file, storage: PosixStateFileStorage()),
-                                restricted: false, maxSpeedMillimetresPerSecond: 69_444),
-            trackLog: TrackLogService(config.log, now: .seconds(0)),
-            fences: FenceService(FenceMonitor(fences: fences, settings: config.fences.settings), config, loadError: nil),
-            places: PlaceService(config.places), time: TimeService(config.time, live: false), board: board, control: nil, signals: nil, config: config,
-            configSource: ConfigSource(path: directory + "/trackd.conf", explicit: false),
-            boardMap: ConfigFiles.simulatedBoardMap)
-        daemon.start(now: .seconds(0), bootTime: UTCTime(millisecondsSinceEpoch: 1_735_750_000_000))
         // One good fix a second before the requests, so `where`, `mark` and status have one.
-        var receiver = NMEAReceiver()
-        var fixes: [Fix] = []
-        Array(ControlFuzz.sentences.utf8).withUnsafeBytes { raw in receiver.consume(raw) { fixes.append(copy $0) } }
-        receiver.finish { fixes.append(copy $0) }
-        daemon.state.permission = permission
-        for (index, fix) in fixes.enumerated() { daemon.handle(fix, now: .seconds(58 + Int64(index))) }
+        daemon = .fuzzing(config, directory: directory, fences: fences, permission: permission, sentences: ControlFuzz.sentences)
     }
 
     /// The state every input starts from.

@@ -24,8 +24,6 @@ func fuzzTarget(_ input: [UInt8]) {
 }
 
 final class GpsdFuzz {
-    typealias FuzzDaemon = Daemon<SilentSource, TrackdGPIO>
-
     nonisolated(unsafe) static let shared = GpsdFuzz()
 
     var daemon: FuzzDaemon
@@ -33,8 +31,7 @@ final class GpsdFuzz {
     let now = MonotonicTime.seconds(61)
 
     init() {
-        let directory = (getenv("TMPDIR").map { String(cString: $0) } ?? "/tmp") + "/trackd-fuzz-gpsd-\(getpid())"
-        _ = mkdir(directory, 0o700)
+        let directory = fuzzDirectory("gpsd")
         var config = TrackdConfig()
         config.log.directory = directory + "/log"
         config.state.file = directory + "/state"
@@ -43,25 +40,9 @@ final class GpsdFuzz {
         guard let address = ListenAddress(parsing: "127.0.0.1:\(port)") else { fatalError("no listen address for port \(port)") }
         let server = GpsdServer(addresses: [address], capacity: 2)
         guard server.listenerCount == 1 else { fatalError("cannot listen on 127.0.0.1:\(port)") }
-        var board = BoardService(backend: TrackdGPIO.simulatedBoard(ConfigFiles.simulatedChip), settings: BoardSettings(config))
-        board.open(ConfigFiles.simulatedBoardMap, simulated: true)
-        daemon = FuzzDaemon(
-            receiver: ReceiverService(source: SilentSource()),
-            state: StateService(file: StateFile(path: config.state.file, storage: PosixStateFileStorage()),
-                                restricted: false, maxSpeedMillimetresPerSecond: 69_444),
-            trackLog: TrackLogService(config.log, now: .seconds(0)),
-            fences: FenceService(FenceMonitor(fences: FenceSet(), settings: config.fences.settings), config, loadError: nil),
-            places: PlaceService(config.places), time: TimeService(config.time, live: false), board: board, control: nil,
-            signals: nil, config: config, configSource: ConfigSource(path: directory + "/trackd.conf", explicit: false),
-            boardMap: ConfigFiles.simulatedBoardMap, gpsd: GpsdService(server, devicePath: "/dev/serial0"))
-        daemon.start(now: .seconds(0), bootTime: UTCTime(millisecondsSinceEpoch: 1_735_750_000_000))
         // Fixes a second apart before the requests, so POLL has an epoch to show.
-        var receiver = NMEAReceiver()
-        var fixes: [Fix] = []
-        Array(GpsdFuzz.sentences.utf8).withUnsafeBytes { raw in receiver.consume(raw) { fixes.append(copy $0) } }
-        receiver.finish { fixes.append(copy $0) }
-        daemon.state.permission = Permission(state: .always)
-        for (index, fix) in fixes.enumerated() { daemon.handle(fix, now: .seconds(58 + Int64(index))) }
+        daemon = .fuzzing(config, directory: directory, fences: FenceSet(), gpsd: GpsdService(server, devicePath: "/dev/serial0"),
+                          permission: Permission(state: .always), sentences: GpsdFuzz.sentences)
     }
 
     /// One connection: `bytes` sent, every request the server splits out answered, the replies
