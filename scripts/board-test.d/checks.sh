@@ -2,66 +2,107 @@
 
 # records R of the "verify: S segments, C chunks, R records; P problems, B bytes skipped" line
 verify_field() {  # verify_field LOGFILE records|problems
-    grep -oE "BOARD: verify: .*" "$1" | grep -oE "[0-9]+ $2" | head -1 | cut -d' ' -f1
+    { grep -oE "BOARD: verify: .*" "$1" || true; } | { grep -oE "[0-9]+ $2" || true; } | head -1 | cut -d' ' -f1
 }
 
-# power_cuts BUILD N: N boots, each SIGKILLed at a random moment while trackd logs a paced
-# capture; the next boot verifies the log. Lost synced fixes: the log holds fewer records than
-# it did before the boot plus those trackd announced durable in it, or the last fix trackd
-# announced durable (by its time) is not in the log.
+# cut_power: the volatile disk is armed and cuts the power itself at one of its next writes or
+# flushes (volatile-disk.py); when it has not within 15 s (trackd wrote nothing), the host does,
+# by SIGKILL, and the disk loses its whole cache (cuts.jsonl counts those "by the host").
+cut_power() {
+    local i
+    : > "$RUN/arm"
+    for ((i = 0; i < 300; i++)); do kill -0 "$QPID" 2>/dev/null || break; sleep 0.05; done
+    kill -0 "$QPID" 2>/dev/null && kill -KILL "$QPID"
+    wait "$QPID" 2>/dev/null || true
+}
+
+# power_cuts BUILD N [CONTROL]: N boots on the volatile disk, each cut at a random moment while
+# trackd logs a paced capture: the host arms the disk 0.8-4 s after trackd's first sync and the
+# disk cuts at one of its next writes; the next boot verifies the log. Lost synced fixes: the log
+# holds fewer records than it did before the boot plus those trackd announced durable in it, or
+# the last fix trackd announced durable (by its time) is not in the log. With CONTROL (nofsync or
+# nobarrier, see init.sh) the boots run a writer that does not make its fixes durable; its losses
+# go to control_lost, it ends at its first cut that loses a synced fix, and nothing it finds
+# ends the run.
 power_cuts() {
-    local build=$1 n=$2 i l prev_log="" before=0 durable=0 now_records problems rc ms start=0 pace last="" looked=0
+    local build=$1 n=$2 control=${3:-} i l prev_log="" before=0 durable=0 now_records problems rc ms start=0 pace last="" looked=0 lost
+    local name=$build${control:+-$control}
     for ((i = 1; i <= n + 1; i++)); do
-        l=$RUN/cut-$build-$i.log
+        l=$RUN/cut-$name-$i.log
         # The CSV export writes whole seconds without ".000".
-        BOOT_KARGS=${last:+board.lastfix=${last/.000Z/Z}}
-        boot_ready "$l" "$build" "boot $i"
+        BOOT_KARGS="${last:+board.lastfix=${last/.000Z/Z}}${control:+ board.control=$control}"
+        VOLATILE_DISK=yes boot_ready "$l" "$build" "boot $i${control:+ of the $control control}"
         if [ -n "$prev_log" ]; then
+            lost=0
             now_records=$(verify_field "$l" records)
             problems=$(verify_field "$l" problems)
-            rc=$(grep -oE 'BOARD: verify-rc=[0-9]+' "$l" | cut -d= -f2)
-            grep -q 'trackd: track log: ' "$l" && { grep 'trackd: track log: ' "$l"; die "boot $i ($build): the log did not open"; }
-            [ -n "$now_records" ] || { tail -20 "$l"; die "boot $i ($build): no verify line"; }
-            if (( now_records < before + durable )); then
-                total_lost=$(( total_lost + before + durable - now_records ))
-                say "cut $((i - 1)) ($build): $((before + durable - now_records)) synced records missing (had $before, $durable announced, found $now_records)"
+            rc=$({ grep -oE 'BOARD: verify-rc=[0-9]+' "$l" || true; } | cut -d= -f2)
+            if [ -z "$control" ]; then
+                grep -q 'trackd: track log: ' "$l" && { grep 'trackd: track log: ' "$l"; die "boot $i ($name): the log did not open"; }
+                [ -n "$now_records" ] || { tail -20 "$l"; die "boot $i ($name): no verify line"; }
             fi
-            if [ "$rc" != 0 ] || [ "${problems:-0}" != 0 ]; then
-                total_corrupt=$(( total_corrupt + ${problems:-1} ))
+            # A control's log may not be there at all (its directory never reached the flash).
+            now_records=${now_records:-0}
+            if (( now_records < before + durable )); then
+                lost=$(( before + durable - now_records ))
+                say "cut $((i - 1)) ($name): $lost synced records missing (had $before, $durable announced, found $now_records)"
+            fi
+            if [ "${rc:-0}" != 0 ] || [ "${problems:-0}" != 0 ]; then
+                [ -n "$control" ] || total_corrupt=$(( total_corrupt + ${problems:-1} ))
                 grep 'BOARD: ' "$l" | grep -v 'verify:' | head -5
             fi
             before=$now_records
             if [ -n "$last" ]; then
                 if ! grep -qE "BOARD: last-fix .* found=[1-9]" "$l"; then
-                    total_lost=$(( total_lost + 1 ))
-                    say "cut $((i - 1)) ($build): the last fix announced durable ($last) is not in the log"
+                    lost=$(( lost > 0 ? lost : 1 ))
+                    say "cut $((i - 1)) ($name): the last fix announced durable ($last) is not in the log"
                     grep 'BOARD: last-fix' "$l" || true
                 fi
                 looked=$(( looked + 1 ))
             fi
+            if [ -n "$control" ]; then
+                control_lost=$(( control_lost + lost ))
+                (( lost == 0 )) || n=$(( i - 1 ))
+            else
+                total_lost=$(( total_lost + lost ))
+            fi
         fi
         (( i > n )) && { guest "poweroff -f"; wait "$QPID" 2>/dev/null || true; unboot; break; }
-        # A different stretch of the capture each boot, so fix times differ from boot to boot.
-        start=$(( (i * 37) % 200 ))
+        # A different stretch of the capture each boot, so fix times differ from boot to boot, and
+        # at least 124 of its 224 epochs (12 s), so trackd still writes when the disk is armed.
+        start=$(( (i * 37) % 100 ))
         python3 "$here/pace.py" "$CAPTURE" "$RUN/gps.in" 100 "$start" > /dev/null & pace=$!
         # The random moment counts from trackd's first sync (its boot marker is durable).
-        wait_marker "$l" 'trackd: log synced' >/dev/null || { stop_qemu; unboot; tail -20 "$l"; die "boot $i ($build): trackd never synced"; }
+        wait_marker "$l" 'trackd: log synced' >/dev/null || { stop_qemu; unboot; tail -20 "$l"; die "boot $i ($name): trackd never synced"; }
         ms=$(( 800 + RANDOM % 3200 ))
         sleep "$(printf '%d.%03d' $((ms / 1000)) $((ms % 1000)))"
-        kill -KILL "$QPID"; wait "$QPID" 2>/dev/null || true
+        cut_power 2>/dev/null  # (no "Killed" notice from the shell for the qemu the disk killed)
         kill "$pace" 2>/dev/null || true; wait "$pace" 2>/dev/null || true
         unboot
-        sleep 0.1
-        durable=$(grep -oE 'trackd: log synced: [0-9]+' "$l" | tail -1 | grep -oE '[0-9]+$' || echo 0)
-        # Only a whole line counts (the kill may cut the console mid-line) and only a fix time.
-        last=$(grep -oE 'trackd: log synced: [0-9]+ records durable, last fix [0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]{8}(\.[0-9]+)?Z$' "$l" |
+        durable=$({ grep -oE 'trackd: log synced: [0-9]+' "$l" || true; } | tail -1 | grep -oE '[0-9]+$' || echo 0)
+        # Only a whole line counts (the cut may end the console mid-line) and only a fix time.
+        last=$({ grep -oE 'trackd: log synced: [0-9]+ records durable, last fix [0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]{8}(\.[0-9]+)?Z$' "$l" || true; } |
             tail -1 | grep -oE '[0-9T:.Z-]+$' || true)
-        total_cuts=$(( total_cuts + 1 ))
+        [ -n "$control" ] || total_cuts=$(( total_cuts + 1 ))
         prev_log=$l
-        (( i % 10 == 0 )) && say "$build: $i cuts, log holds $before records; last boot announced $durable durable ($ms ms after ready)"
+        (( i % 10 == 0 )) && say "$name: $i cuts, log holds $before records; last boot announced $durable durable ($ms ms after ready)"
     done
-    checked_fixes=$(( checked_fixes + looked ))
-    say "$build: $n cuts done, log holds $before records; after $looked of them the last fix announced durable was looked up by its time"
+    [ -n "$control" ] || checked_fixes=$(( checked_fixes + looked ))
+    if [ -n "$control" ]; then
+        say "board control $control: $n cuts, $control_lost synced fixes lost"
+    else
+        say "$name: $n cuts done, log holds $before records; after $looked of them the last fix announced durable was looked up by its time"
+    fi
+}
+
+# control_cuts CONTROL N: the volatile disk must catch a writer that does not make its fixes
+# durable: at most N cuts of the host build with CONTROL on a fresh disk; none losing a synced
+# fix fails the run (the power-cut check could not fail).
+control_cuts() {
+    control_lost=0
+    fresh_disk
+    power_cuts host "$2" "$1"
+    (( control_lost > 0 )) || die "the $1 control lost no synced fix in $2 cuts: the power cuts cannot tell a writer that does not sync"
 }
 
 # check_guest_libs LOG BUILD: the guest ran BUILD's trackd on the libraries meant for it:

@@ -9,7 +9,7 @@ log() { say "$*"; }
 ensure_host_packages() {
     local p pkgs=()
     for p in qemu-system-x86 busybox-static cpio gpiod libgpiod-dev kmod e2fsprogs \
-             gcc libc6-dev make binutils xz-utils; do
+             gcc libc6-dev make binutils xz-utils nbdkit nbdkit-plugin-python libeatmydata1; do
         dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'ok installed' || pkgs+=("$p")
     done
     if [ ${#pkgs[@]} -gt 0 ]; then
@@ -174,8 +174,9 @@ start_qemu() {
     local accel=(-accel "$ACCEL")
     : > "$logf"
     T0=$EPOCHREALTIME
+    rm -f "$RUN/qemu.pid"
     qemu-system-x86_64 "${accel[@]}" -m "$MEM" -smp 1 -nodefaults -no-user-config \
-        -display none -no-reboot \
+        -display none -no-reboot -pidfile "$RUN/qemu.pid" \
         -kernel "$BOOTIMG" -initrd "$INITRD" \
         -append "console=ttyS0 quiet panic=-1 board.test=$test $kargs" \
         -serial mon:stdio "$@" </dev/null > >(stamp >> "$logf") 2>&1 &
@@ -243,6 +244,8 @@ build_initramfs() {
     copy_with_libs "$r" "$bin/trackd" /usr/local/bin
     copy_with_libs "$r" "$bin/trackctl" /usr/local/bin
     copy_with_libs "$r" "$RUN/ledsample" /usr/local/bin
+    # The no-fsync control runs trackd under libeatmydata (fsync and fdatasync do nothing).
+    install -D -m 0644 "$(readlink -f "$EATMYDATA")" "$r$EATMYDATA"
     # Debug symbols make the archive five times larger and every boot slower under TCG.
     find "$r/usr/local/bin" "$r/lib" "$r/usr/lib" -type f \( -name '*.so*' -o -perm -u+x \) \
         -exec strip --strip-unneeded {} + 2>/dev/null || true
@@ -294,7 +297,35 @@ fresh_disk() {
     mkfs.ext4 -F -q -L tracklog "$DISK"
 }
 
-# boot LOGFILE BUILD: qemu with the GPS UART (ttyS1) and the command UART (ttyS2) on fifos.
+EATMYDATA=/usr/lib/x86_64-linux-gnu/libeatmydata.so.1
+
+# start_volatile_disk NAME: nbdkit serving $DISK on a unix socket through volatile-disk.py (a
+# disk with a volatile write cache that cuts the power itself once $RUN/arm exists); NAME names
+# the boot in its cuts.jsonl lines. The exitlast filter ends nbdkit when qemu disconnects.
+start_volatile_disk() {
+    local sock=$RUN/disk.sock i
+    rm -f "$sock" "$RUN/arm"
+    nbdkit -f --filter=exitlast -U "$sock" python "$here/volatile-disk.py" \
+        file="$DISK" run="$RUN" seed="$SEED" boot="$1" 2>> "$RUN/nbdkit.log" &
+    NBD_PID=$!
+    for ((i = 0; i < 200; i++)); do [ -S "$sock" ] && return 0; sleep 0.05; done
+    die "nbdkit did not start serving the volatile disk (its messages: .build/board-test/nbdkit.log)"
+}
+# stop_volatile_disk: waits (at most 10 s) for nbdkit to write out or lose the cache as the
+# disconnect calls for, then ends it.
+stop_volatile_disk() {
+    [ -n "${NBD_PID:-}" ] || return 0
+    local i
+    for ((i = 0; i < 200; i++)); do kill -0 "$NBD_PID" 2>/dev/null || break; sleep 0.05; done
+    kill "$NBD_PID" 2>/dev/null || true
+    wait "$NBD_PID" 2>/dev/null || true
+    NBD_PID=
+    rm -f "$RUN/arm"
+}
+
+# boot LOGFILE BUILD: qemu with the GPS UART (ttyS1) and the command UART (ttyS2) on fifos; the
+# disk is $DISK itself, or, with VOLATILE_DISK=yes, $DISK behind volatile-disk.py (qemu's
+# writeback cache mode tells the guest that the disk has a write cache, so ext4 flushes it).
 boot() {
     local logf=$1 build=$2 f
     for f in gps cmd; do
@@ -303,8 +334,13 @@ boot() {
     # drain what the guest sends back so it never blocks
     cat "$RUN/gps.out" > /dev/null & DRAIN1=$!
     cat "$RUN/cmd.out" > /dev/null & DRAIN2=$!
+    local drive="file=$DISK,if=virtio,format=raw"
+    if [ "${VOLATILE_DISK:-no}" = yes ]; then
+        start_volatile_disk "$(basename "$logf" .log)"
+        drive="file=nbd+unix:///?socket=$RUN/disk.sock,if=virtio,format=raw,cache=writeback"
+    fi
     start_qemu "$logf" "$build" "board.bin=$build ${BOOT_KARGS:-}" -serial "pipe:$RUN/gps" -serial "pipe:$RUN/cmd" \
-        -drive "file=$DISK,if=virtio,format=raw"
+        -drive "$drive"
     exec {CMD}>"$RUN/cmd.in"
 }
 # guest COMMAND: one shell line run by the guest's command loop
@@ -313,4 +349,5 @@ unboot() {
     exec {CMD}>&-
     kill "$DRAIN1" "$DRAIN2" 2>/dev/null || true
     wait "$DRAIN1" "$DRAIN2" 2>/dev/null || true
+    stop_volatile_disk
 }
