@@ -244,6 +244,7 @@ build_initramfs() {
     copy_with_libs "$r" "$bin/trackd" /usr/local/bin
     copy_with_libs "$r" "$bin/trackctl" /usr/local/bin
     copy_with_libs "$r" "$RUN/ledsample" /usr/local/bin
+    copy_with_libs "$r" /sbin/e2fsck /sbin
     # The no-fsync control runs trackd under libeatmydata (fsync and fdatasync do nothing).
     install -D -m 0644 "$(readlink -f "$EATMYDATA")" "$r$EATMYDATA"
     # Debug symbols make the archive five times larger and every boot slower under TCG.
@@ -291,10 +292,13 @@ file = /etc/trackd/fences.geojson
 CONF
 }
 
+# fresh_disk [BLOCK_SIZE]: a new 64 MiB ext4 image with blocks of BLOCK_SIZE bytes ($DISK_SECTOR,
+# the sector size the guest is told, unless said; mke2fs would pick 1 KiB for a disk this small).
+DISK_SECTOR=${DISK_SECTOR:-4096}
 fresh_disk() {
     DISK=$RUN/disk.img
     rm -f "$DISK"; truncate -s 64M "$DISK"
-    mkfs.ext4 -F -q -L tracklog "$DISK"
+    mkfs.ext4 -F -q -L tracklog -b "${1:-$DISK_SECTOR}" "$DISK"
 }
 
 EATMYDATA=/usr/lib/x86_64-linux-gnu/libeatmydata.so.1
@@ -306,7 +310,7 @@ start_volatile_disk() {
     local sock=$RUN/disk.sock i
     rm -f "$sock" "$RUN/arm"
     nbdkit -f --filter=exitlast -U "$sock" python "$here/volatile-disk.py" \
-        file="$DISK" run="$RUN" seed="$SEED" boot="$1" 2>> "$RUN/nbdkit.log" &
+        file="$DISK" run="$RUN" seed="$SEED" boot="$1" sector="$DISK_SECTOR" 2>> "$RUN/nbdkit.log" &
     NBD_PID=$!
     for ((i = 0; i < 200; i++)); do [ -S "$sock" ] && return 0; sleep 0.05; done
     die "nbdkit did not start serving the volatile disk (its messages: .build/board-test/nbdkit.log)"
@@ -334,13 +338,14 @@ boot() {
     # drain what the guest sends back so it never blocks
     cat "$RUN/gps.out" > /dev/null & DRAIN1=$!
     cat "$RUN/cmd.out" > /dev/null & DRAIN2=$!
-    local drive="file=$DISK,if=virtio,format=raw"
+    local drive="file=$DISK,if=none,id=disk0,format=raw"
     if [ "${VOLATILE_DISK:-no}" = yes ]; then
         start_volatile_disk "$(basename "$logf" .log)"
-        drive="file=nbd+unix:///?socket=$RUN/disk.sock,if=virtio,format=raw,cache=writeback"
+        drive="file=nbd+unix:///?socket=$RUN/disk.sock,if=none,id=disk0,format=raw,cache=writeback"
     fi
     start_qemu "$logf" "$build" "board.bin=$build ${BOOT_KARGS:-}" -serial "pipe:$RUN/gps" -serial "pipe:$RUN/cmd" \
-        -drive "$drive"
+        -drive "$drive" \
+        -device "virtio-blk-pci,drive=disk0,logical_block_size=$DISK_SECTOR,physical_block_size=$DISK_SECTOR"
     exec {CMD}>"$RUN/cmd.in"
 }
 # guest COMMAND: one shell line run by the guest's command loop

@@ -1,9 +1,10 @@
 # An nbdkit plugin (python, API 2) for scripts/board-test: a disk with a volatile write cache
 # that loses power on its own.
 #
-#   nbdkit -U SOCKET python volatile-disk.py file=DISK run=DIR seed=N boot=NAME
+#   nbdkit -U SOCKET python volatile-disk.py file=DISK run=DIR seed=N boot=NAME [sector=BYTES]
 #
-# Every write that is not yet flushed waits in a cache of 512-byte sectors; reads see the cache
+# Every write that is not yet flushed waits in a cache of sectors (4096 bytes unless sector=
+# says otherwise; the guest is told the same size, and ext4 is made with blocks of it); reads see the cache
 # (as a disk's own reads do). A flush makes the cache durable (written to DISK and fsync'ed); a
 # write with FUA goes to DISK at once and replaces what the cache held for its sectors.
 #
@@ -21,7 +22,14 @@
 #            sector boundary
 #
 # A sector itself is never torn inside (part new, part old): disks write a sector whole or not at
-# all, and ext4 relies on that (its journal does not mount otherwise).
+# all, and ext4 relies on that for its metadata blocks. With 512-byte sectors under 1 KiB blocks
+# a torn block is possible, and ext4 does not mount after one ("error loading journal", "invalid
+# superblock checksum": the journal superblock and the superblock are written in place, and
+# virtio-blk has no FUA, so they wait in the cache like any write). So the disk's sector is the
+# file system's block, 4 KiB, as on a 4Kn disk or a card with 4 KiB pages.
+#
+# While DIR/eio exists every write and flush fails with EIO (a card that stopped writing; reads
+# still work): the storage check's I/O error, after which ext4 goes read-only.
 #
 # Then the disk SIGKILLs qemu (DIR/qemu.pid), fails every request after that, and appends one
 # JSON line to DIR/cuts.jsonl saying what it did. When qemu goes away while armed without a cut
@@ -37,16 +45,16 @@ import signal
 import nbdkit
 
 API_VERSION = 2
-SECTOR = 512
+SECTOR = 4096
 MAX_K = 8
 MODES = ("all", "subset", "prefix", "torn")
 
-settings = {"file": None, "run": None, "seed": "0", "boot": "?"}
+settings = {"file": None, "run": None, "seed": "0", "boot": "?", "sector": "4096"}
 
 
 def config(key, value):
     if key not in settings:
-        raise RuntimeError("volatile-disk: unknown parameter %r (file, run, seed, boot)" % key)
+        raise RuntimeError("volatile-disk: unknown parameter %r (file, run, seed, boot, sector)" % key)
     settings[key] = value
 
 
@@ -54,6 +62,10 @@ def config_complete():
     for key in ("file", "run"):
         if not settings[key]:
             raise RuntimeError("volatile-disk: %s= is required" % key)
+    global SECTOR
+    SECTOR = int(settings["sector"])
+    if SECTOR < 512 or SECTOR & (SECTOR - 1):
+        raise RuntimeError("volatile-disk: sector=%s is not a power of two of at least 512" % settings["sector"])
 
 
 def thread_model():
@@ -75,6 +87,7 @@ class Disk:
         self.cut = False
         self.flushes = 0
         self.total_writes = 0
+        self.failed = 0
 
 
 def open(readonly):
@@ -105,6 +118,13 @@ def dead(h):
     if h.cut:
         nbdkit.set_error(errno.EIO)
         raise RuntimeError("volatile-disk: the power is off")
+
+
+def failing(h):
+    if os.path.exists(os.path.join(settings["run"], "eio")):
+        h.failed += 1
+        nbdkit.set_error(errno.EIO)
+        raise RuntimeError("volatile-disk: I/O error (the eio file is there)")
 
 
 def pread(h, buf, offset, flags):
@@ -149,6 +169,7 @@ def arm_check(h):
 
 def pwrite(h, buf, offset, flags):
     dead(h)
+    failing(h)
     arm_check(h)
     secs = sectors_of(h, buf, offset)
     h.total_writes += 1
@@ -186,6 +207,7 @@ def persist(h, secs):
 
 def flush(h, flags):
     dead(h)
+    failing(h)
     arm_check(h)
     if h.armed:
         if h.k == 0:
