@@ -245,3 +245,91 @@ check_uart_equality() {
     fi
     say "UART ($build): the guest logged the same $fixes fixes as a host replay of the same $(wc -c < "$r/sent.nmea") bytes"
 }
+
+# durable_count LOG: the record count of trackd's last "log synced" announcement in LOG (0: none).
+durable_count() {
+    { grep -oE 'trackd: log synced: [0-9]+' "$1" || true; } | tail -1 | grep -oE '[0-9]+$' || echo 0
+}
+
+# check_storage BUILD: trackd on real ext4 when the flash fills and when it fails. One boot on a
+# fresh volatile disk, ext4 mounted errors=remount-ro, the demo drive (trackctl simulate: 10 fixes
+# a second with 3 m of noise) paced at 20 epochs/s, every fix recorded (min-period = 100ms), so
+# trackd writes over 100 bytes a second:
+# ext4 says ENOSPC only when a write needs a new block, so the disk has 1 KiB blocks (on 512-byte
+# sectors; this check cuts no power, so a torn block cannot happen) and a full
+# disk reaches trackd within seconds (with 4 KiB blocks trackd goes on writing into its last
+# block for up to a minute, as it would on a card). Then
+# another program fills the file system (dd), then deletes its file; then the disk fails every
+# write (volatile-disk.py's eio file) until ext4 has remounted itself read-only, and works again.
+# trackd must keep running, say each outage on its console, in `trackctl doctor` and with the
+# storage LED (led-status: on 100 off 100), and resume logging by itself once space is free. A
+# second boot (e2fsck -p first, as a boot after an I/O error runs it) must find every record
+# trackd announced durable, its last fix by time, the log verified, and trackd logging again.
+check_storage() {
+    local build=$1 l=$RUN/storage-$1.log l2=$RUN/storage-$1-next.log pace t s e synced last rc records
+    local drive=$RUN/demo-drive.nmea DISK_SECTOR=512
+    "$host_bin/trackctl" simulate "$root/board/demo-route.gpx" --stdout --seed 3 --rate 10 --noise 3 > "$drive"
+    fresh_disk 1024
+    BOOT_KARGS="board.errors=remount-ro board.minperiod=100ms" VOLATILE_DISK=yes boot_ready "$l" "$build" "storage boot"
+    python3 "$here/pace.py" "$drive" "$RUN/gps.in" 50 0 > /dev/null & pace=$!
+    wait_marker "$l" 'trackd: log synced: [0-9]+ records durable, last fix 2' > /dev/null || { stop_qemu; unboot; die "storage ($build): trackd never logged a fix"; }
+    sleep 2
+    # 1. Full: dd fills it (as root, the reserved blocks too, as trackd's writes may use them).
+    guest 'dd if=/dev/zero of=/mnt/fill bs=64k 2>/dev/null; echo "BOARD: filled $(df -k /mnt | tail -1)"'
+    wait_marker "$l" 'BOARD: filled' 60 > /dev/null || { stop_qemu; unboot; die "storage ($build): dd never filled the disk"; }
+    t=$(wait_marker "$l" 'trackd: track log: .*the file system is full' 30) || { stop_qemu; unboot; tail -20 "$l"; die "storage ($build): trackd never said the file system is full"; }
+    synced=$(durable_count "$l")
+    s=$(fadd "$t" 0.5); sleep 4; e=$EPOCHREALTIME
+    guest 'trackctl doctor > /tmp/doctor.txt; echo "BOARD: doctor-full rc=$?"; sed "s/^/BOARD: doctor-full /" /tmp/doctor.txt'
+    wait_marker "$l" 'BOARD: doctor-full rc=' > /dev/null || true
+    python3 "$here/blinkcheck.py" "$l" led-status "$s" "$e" 100 100 "$LED_TOLERANCE_MS" 10 | tee "$RUN/storage-led-full.txt"
+    grep -q '^PASS' "$RUN/storage-led-full.txt" || die "storage ($build): led-status did not show the storage error while the disk was full"
+    grep -q 'BOARD: doctor-full rc=1' "$l" && grep -q 'BOARD: doctor-full error storage: nothing is written to the track log' "$l" ||
+        { grep 'BOARD: doctor-full' "$l"; die "storage ($build): doctor did not say the track log is not written while full"; }
+    (( $(durable_count "$l") == synced )) || die "storage ($build): trackd announced records durable on a full disk"
+    say "storage ($build): full: trackd said so ($(grep -m1 -oE 'the file system is full \([^)]*\)' "$l")), doctor too, led-status blinked the storage error"
+    # 2. Freed: logging resumes with nobody touching trackd.
+    guest 'rm /mnt/fill; echo BOARD: freed'
+    wait_marker "$l" 'trackd: track log: writable again, logging resumed' 30 > /dev/null || { stop_qemu; unboot; tail -20 "$l"; die "storage ($build): logging did not resume once space was freed"; }
+    sleep 2
+    (( $(durable_count "$l") > synced )) || die "storage ($build): no record made durable after the disk was freed"
+    say "storage ($build): freed: $(grep -m1 -oE 'writable again, logging resumed; .*' "$l")"
+    # 3. The disk fails every write until ext4 is read-only, then works again.
+    synced=$(durable_count "$l")
+    last=$({ grep -oE 'trackd: log synced: [0-9]+ records durable, last fix [0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9:]{8}(\.[0-9]+)?Z$' "$l" || true; } | tail -1 | grep -oE '[0-9T:.Z-]+$' || true)
+    : > "$RUN/eio"
+    # ext4 6.1 aborts its journal at the first failed commit and refuses every change that needs
+    # it with EROFS from then on (a new directory does; a touch of a file does not); /proc/mounts
+    # says "ro" only once a path that checks for errors remounts it.
+    guest 'while { mkdir /mnt/probe && rmdir /mnt/probe; } 2>/tmp/probe.err; do sleep 0.2; done; echo "BOARD: read-only: $(cat /tmp/probe.err) ($(grep " /mnt " /proc/mounts | cut -d" " -f4 | cut -d, -f1))"'
+    wait_marker "$l" 'BOARD: read-only: .*Read-only file system' 60 > /dev/null || { rm -f "$RUN/eio"; stop_qemu; unboot; tail -20 "$l"; die "storage ($build): ext4 did not go read-only after the disk's I/O errors"; }
+    rm -f "$RUN/eio"
+    t=$(wait_marker "$l" 'trackd: track log: .*the file system is read-only' 30) || { stop_qemu; unboot; tail -30 "$l"; die "storage ($build): trackd never said the file system is read-only"; }
+    s=$(fadd "$t" 0.5); sleep 4; e=$EPOCHREALTIME
+    guest 'trackctl doctor > /tmp/doctor.txt; echo "BOARD: doctor-ro rc=$?"; sed "s/^/BOARD: doctor-ro /" /tmp/doctor.txt; pidof trackd > /dev/null && echo BOARD: trackd-running'
+    wait_marker "$l" 'BOARD: doctor-ro rc=' > /dev/null || true
+    sleep 1
+    python3 "$here/blinkcheck.py" "$l" led-status "$s" "$e" 100 100 "$LED_TOLERANCE_MS" 10 | tee "$RUN/storage-led-ro.txt"
+    grep -q '^PASS' "$RUN/storage-led-ro.txt" || die "storage ($build): led-status did not show the storage error on the read-only file system"
+    grep -q 'BOARD: doctor-ro .*the file system is read-only' "$l" || { grep 'BOARD: doctor-ro' "$l"; die "storage ($build): doctor did not say the file system is read-only"; }
+    grep -q 'BOARD: trackd-running' "$l" || die "storage ($build): trackd did not keep running"
+    guest 'dmesg | grep -m3 -E "Aborting journal|Detected aborted journal|Remounting filesystem read-only" | sed "s/^/BOARD: dmesg /"'
+    sleep 1
+    say "storage ($build): I/O error: ext4 went read-only ($(grep -oE 'BOARD: dmesg .*' "$l" | sed 's/BOARD: dmesg \[ *[0-9.]*\] //' | paste -sd';' -)), trackd kept running and said so, doctor too, led-status blinked the storage error"
+    guest "poweroff -f"; wait "$QPID" 2>/dev/null || true
+    kill "$pace" 2>/dev/null || true; wait "$pace" 2>/dev/null || true
+    unboot
+    # 4. The next boot: e2fsck, every record announced durable, and logging again.
+    BOOT_KARGS="board.fsck=yes board.minperiod=100ms${last:+ board.lastfix=${last/.000Z/Z}}" boot_ready "$l2" "$build" "boot after the storage trouble"
+    python3 "$here/pace.py" "$drive" "$RUN/gps.in" 50 3000 > /dev/null & pace=$!
+    records=$(verify_field "$l2" records)
+    rc=$({ grep -oE 'BOARD: verify-rc=[0-9]+' "$l2" || true; } | cut -d= -f2)
+    [ "$rc" = 0 ] && [ "$(verify_field "$l2" problems)" = 0 ] || { grep 'BOARD: ' "$l2" | head -20; die "storage ($build): the log did not verify after the storage trouble"; }
+    (( ${records:-0} >= synced )) || die "storage ($build): $((synced - records)) records announced durable are gone (had $synced, found $records)"
+    [ -z "$last" ] || grep -qE "BOARD: last-fix .* found=[1-9]" "$l2" || die "storage ($build): the last fix announced durable ($last) is gone"
+    wait_marker "$l2" 'trackd: log synced: [0-9]+ records durable, last fix 2' > /dev/null || { stop_qemu; unboot; die "storage ($build): trackd did not log after the next boot"; }
+    guest "poweroff -f"; wait "$QPID" 2>/dev/null || true
+    kill "$pace" 2>/dev/null || true; wait "$pace" 2>/dev/null || true
+    unboot
+    say "storage ($build): next boot: $(grep -m1 -o 'BOARD: fsck rc=[0-9]*' "$l2" | cut -d' ' -f3-), $records records verified (trackd had announced $synced durable), the last one by its time, logging again"
+}

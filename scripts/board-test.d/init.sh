@@ -40,8 +40,16 @@ modprobe virtio_pci; modprobe virtio_blk; modprobe crc32c_generic; modprobe ext4
 timeout 10 sh -c 'until [ -b /dev/vda ]; do sleep 0.05; done'
 # board.control: a writer the power cuts must catch losing synced fixes. nobarrier: ext4 sends
 # the disk no flushes; nofsync: trackd's fsync and fdatasync do nothing (libeatmydata).
+# board.errors=remount-ro: ext4 goes read-only at an I/O error (as Debian mounts its root);
+# board.fsck=yes: e2fsck -p first, as a boot after such an error does.
 MOPT=
 [ "$BOARD_control" = nobarrier ] && MOPT="-o barrier=0"
+# The storage check's I/O errors make the kernel log every failed write; on the serial console
+# that floods the line trackd's own messages and the host's commands share, so keep them in dmesg.
+[ -n "$BOARD_errors" ] && { MOPT="-o errors=$BOARD_errors"; dmesg -n 1; }
+if [ "$BOARD_fsck" = yes ]; then
+    e2fsck -p /dev/vda > /tmp/fsck.txt 2>&1; echo "BOARD: fsck rc=$? $(tr '\n' ' ' < /tmp/fsck.txt)"
+fi
 mount -t ext4 $MOPT /dev/vda /mnt || echo "BOARD: ERROR mount"
 echo "BOARD: mounted uptime=$(up) disk write cache: $(cat /sys/block/vda/queue/write_cache) control=${BOARD_control:-none}"
 if [ -d /mnt/log ]; then
@@ -55,6 +63,8 @@ if [ -d /mnt/log ]; then
     fi
 fi
 
+# board.minperiod: record fixes this often at most (the storage check's dense log).
+[ -n "$BOARD_minperiod" ] && sed -i "/^profile = /a min-period = $BOARD_minperiod" /etc/trackd/trackd.conf
 ledsample $SIM led-fix led-status led-fence led-log button in-use &
 if [ "$BOARD_control" = nofsync ]; then
     LD_PRELOAD=/usr/lib/x86_64-linux-gnu/libeatmydata.so.1 trackd --config /etc/trackd/trackd.conf &

@@ -1,0 +1,38 @@
+#!/usr/bin/env python3
+"""Checks that an LED line blinked a steady pattern over a stretch of host time, from the edges
+ledsample printed on the guest's console ("<host s> LED <guest ms> <line> <value>").
+
+usage: blinkcheck.py CONSOLE LINE START END ON_MS OFF_MS TOLERANCE_MS MIN_PULSES
+Prints "PASS ..." or "FAIL ..." (exit 1): the complete levels between two edges inside
+[START, END] last ON_MS (on) or OFF_MS (off) within TOLERANCE_MS, there are at least MIN_PULSES
+of them, and at most one in ten is outside (each one listed). Lengths are the guest's own times
+(the console's delays do not count). The one in ten: the guest has one emulated CPU, and while
+the kernel writes back a disk's worth of dirty pages trackd's wake-ups are sometimes 100 ms or
+more late (a late edge makes one level long and the next short); a line showing another pattern,
+or none, is outside nearly everywhere."""
+import sys
+
+
+def main():
+    console, line = sys.argv[1], sys.argv[2]
+    start, end = float(sys.argv[3]), float(sys.argv[4])
+    on_ms, off_ms, tolerance, least = (int(a) for a in sys.argv[5:9])
+    edges = []
+    with open(console, errors='replace') as f:
+        for text in f:
+            parts = text.split()
+            if len(parts) == 5 and parts[1] == 'LED' and parts[3] == line:
+                host, guest, value = float(parts[0]), float(parts[2]), int(parts[4])
+                if start <= host <= end:
+                    edges.append((guest, value))
+    levels = [(edges[i][1], edges[i + 1][0] - edges[i][0]) for i in range(len(edges) - 1)]
+    wrong = [(v, ms) for v, ms in levels if abs(ms - (on_ms if v else off_ms)) > tolerance]
+    ok = len(levels) >= least and len(wrong) * 10 <= len(levels)
+    print('%s %s: %d levels between %d edges, on %d off %d ms wanted (±%d), %d outside%s' % (
+        'PASS' if ok else 'FAIL', line, len(levels), len(edges), on_ms, off_ms, tolerance, len(wrong),
+        (': ' + ', '.join('%s %.0f ms' % ('on' if v else 'off', ms) for v, ms in wrong[:5])) if wrong else ''))
+    sys.exit(0 if ok else 1)
+
+
+if __name__ == '__main__':
+    main()
