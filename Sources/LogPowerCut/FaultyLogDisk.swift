@@ -42,7 +42,11 @@ public struct FaultyLogDisk: LogFileLayer {
 
     private mutating func step() throws(Errno) {
         stepCount += 1
-        if let failure = failures.removeValue(forKey: stepCount) { throw failure }
+        // The power can go at the failing step too: the observer sees the disk as it failed.
+        if let failure = failures.removeValue(forKey: stepCount) {
+            observe()
+            throw failure
+        }
     }
 
     private mutating func observe() {

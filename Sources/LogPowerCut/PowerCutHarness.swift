@@ -4,7 +4,9 @@ import TrackIO
 /// Cuts power under the log writer at every step of a replay and checks the log after each cut
 /// (after littlefs's and SQLite's crash tests): it opens; every record synced before the cut is
 /// there, bit-identical, in order; nothing is duplicated; nothing that was never written is
-/// returned; after reopening, the writer appends and the new record reads back last.
+/// returned; after reopening, the writer appends and the new record reads back last. With a
+/// seed, every fourth cut is followed by a second at a random step of that recovery, and the
+/// log must hold the same after the recovery from the second cut.
 ///
 /// Example: `PowerCutHarness(records: fixes).run(stride: 1)` → 4,131 cut points, 0 violations.
 public struct PowerCutHarness {
@@ -20,6 +22,8 @@ public struct PowerCutHarness {
         public var steps = 0
         /// Records the replay appended.
         public var records = 0
+        /// Of the cut points, the second cuts made during a recovery.
+        public var recoveryCuts = 0
 
         /// An empty report.
         public init() {}
@@ -36,7 +40,9 @@ public struct PowerCutHarness {
     public init(records: [LogRecord]) { self.records = records }
 
     /// Cuts after every `stride`-th step (1: every step); with `seed` the unsynced writes are
-    /// dropped, torn or reordered at random (else all lost); `failures` injects errnos at steps.
+    /// dropped, torn, cut to a subset of their sectors or reordered at random (else all lost)
+    /// and every fourth recovery is cut once more; `failures` injects errnos at steps, and a cut can
+    /// come at the failing step.
     public func run(stride: Int = 1, seed: UInt64? = nil, failures: [Int: Errno] = [:],
                     lyingDisk: Bool = false) -> Report {
         let state = PowerCutState(records: records, stride: max(stride, 1), seed: seed, settings: settings)
@@ -98,16 +104,52 @@ final class PowerCutState {
         } else {
             image = disk.afterPowerCut()
         }
-        if let problem = check(&image) {
+        if let problem = check(image, marker: Self.marker) {
             report.violations += 1
             if report.messages.count < 10 { report.messages.append("cut after step \(step): " + problem) }
         }
+        // Every fourth cut of a seeded run is cut again (every one would take four times as long).
+        guard var generator, report.cutPoints % 4 == 0 else { return }
+        // The second cut: at a random step of the recovery from the first (truncating the torn
+        // tail, opening a new segment, the marker's write and sync, the directory's sync).
+        let start = image.stepCount
+        var counting = image
+        let recoverySteps = ((try? LogWriter(settings: settings, files: counting, now: Self.recoveryTime)).map { writer in
+            var writer = writer
+            writer.append(Self.marker, now: Self.recoveryTime)
+            writer.sync(now: Self.recoveryTime)
+            return writer.files.stepCount
+        } ?? counting.stepCount) - start
+        guard recoverySteps > 0 else { return }
+        let at = start + Int.random(in: 1...recoverySteps, using: &generator)
+        let snapshot = DiskSnapshot()
+        counting.observer = { disk, step in if step == at { snapshot.disk = disk } }
+        if var writer = try? LogWriter(settings: settings, files: counting, now: Self.recoveryTime) {
+            writer.append(Self.marker, now: Self.recoveryTime)
+            writer.sync(now: Self.recoveryTime)
+        }
+        guard let during = snapshot.disk else { self.generator = generator; return }
+        let second = during.afterPowerCut(using: &generator)
+        self.generator = generator
+        report.cutPoints += 1
+        report.recoveryCuts += 1
+        if let problem = check(second, marker: Self.secondMarker) {
+            report.violations += 1
+            if report.messages.count < 10 {
+                report.messages.append("cut after step \(step), again at step \(at - start) of the recovery: " + problem)
+            }
+        }
     }
 
-    /// Reopens the log on the cut disk, appends one marker record, reads everything back.
-    private func check(_ image: inout FaultyLogDisk) -> String? {
-        let now = MonotonicTime(nanoseconds: 1 << 50)
-        let marker = LogRecord.bootMarker(time: UTCTime(millisecondsSinceEpoch: 1 << 52), bootID: 0x7EAD)
+    static let recoveryTime = MonotonicTime(nanoseconds: 1 << 50)
+    /// The record each recovery appends; a second recovery appends another, and the first one's
+    /// may or may not have survived the second cut.
+    static let marker = LogRecord.bootMarker(time: UTCTime(millisecondsSinceEpoch: 1 << 52), bootID: 0x7EAD)
+    static let secondMarker = LogRecord.bootMarker(time: UTCTime(millisecondsSinceEpoch: (1 << 52) + 1_000), bootID: 0x7EAE)
+
+    /// Reopens the log on the cut disk, appends `marker`, reads everything back.
+    private func check(_ image: FaultyLogDisk, marker: LogRecord) -> String? {
+        let now = Self.recoveryTime
         guard var writer = try? LogWriter(settings: settings, files: image, now: now) else {
             return "the log does not open"
         }
@@ -119,6 +161,7 @@ final class PowerCutState {
         var read = reader.readAll()
         guard read.last == marker else { return "the record written after reopening is not last" }
         read.removeLast()
+        read.removeAll { $0 == Self.marker }
         return compare(read, removed: image.removedCount > 0)
     }
 
@@ -147,4 +190,9 @@ final class PowerCutState {
         }
         return nil
     }
+}
+
+/// The disk as the observer saw it at one step.
+final class DiskSnapshot {
+    var disk: FaultyLogDisk?
 }

@@ -5,8 +5,9 @@ import TrackIO
 // `trackbench powercut [FILE.csv]`: the power-cut harness over every step of a replay of the
 // track in FILE.csv (the shared layout), or of 10,000 synthesized 1 Hz fixes without one.
 // Modes: every step with all unsynced writes lost; every step with unsynced writes dropped,
-// torn or reordered at random (seeds 1 and 2); EIO and then ENOSPC injected every 97 steps with
-// random loss. Prints one line per mode, then `powercut: K cut points, V violations`.
+// torn, cut to a subset of their sectors or reordered at random within and across files and
+// the directory, and every fourth recovery cut again at a random step (seeds 1 and 2); EIO and then
+// ENOSPC injected every 97 steps with random loss, cuts at the failing steps too. Prints one line per mode, then `powercut: K cut points, V violations`.
 
 /// 10,000 fixes at 1 Hz on a slow curve from 48.1173°N 11.5167°E.
 func synthesizedFixes(_ count: Int) -> [LogRecord] {
@@ -37,14 +38,15 @@ func runPowerCut(_ path: String?) -> Int32 {
     var total = PowerCutHarness.Report()
     func mode(_ name: String, _ report: PowerCutHarness.Report) {
         print(name + ": " + String(report.cutPoints) + " cut points, " + String(report.violations)
-              + " violations (" + String(report.steps) + " steps)")
+              + " violations (" + String(report.steps) + " steps"
+              + (report.recoveryCuts > 0 ? ", " + String(report.recoveryCuts) + " of the cuts during a recovery" : "") + ")")
         for message in report.messages { print("  " + message) }
         total.cutPoints += report.cutPoints
         total.violations += report.violations
     }
     mode("every step, unsynced writes lost", harness.run())
     for seed: UInt64 in [1, 2] {
-        mode("every step, unsynced writes dropped/torn/reordered, seed " + String(seed), harness.run(seed: seed))
+        mode("every step, unsynced writes dropped/torn/sector subsets/reordered, a recovery in four cut again, seed " + String(seed), harness.run(seed: seed))
     }
     for (name, errno) in [("EIO", Errno.ioError), ("ENOSPC", Errno.noSpace)] {
         var failures: [Int: Errno] = [:]
