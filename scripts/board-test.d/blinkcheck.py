@@ -4,14 +4,15 @@ ledsample printed on the guest's console ("<host s> LED <guest ms> <line> <value
 
 usage: blinkcheck.py CONSOLE LINE START END ON_MS OFF_MS TOLERANCE_MS MIN_PULSES
 Prints "PASS ..." or "FAIL ..." (exit 1): the complete levels between two edges inside
-[START, END] last ON_MS (on) or OFF_MS (off) within TOLERANCE_MS, there are at least MIN_PULSES
-of them, the median on and the median off level are within it, and at most one in four is
-outside (each one listed). Lengths are the guest's own times (the console's delays do not
-count). The one in four: the guest has one emulated CPU, and while the kernel writes back a
-disk's worth of dirty pages, or reports the errors of a file system gone read-only, trackd's
-wake-ups are sometimes 100 ms or more late (a late edge makes one level long and the next
-short; a CI run saw 6 of 32 levels so); a line showing another pattern, or none, is outside
-nearly everywhere."""
+[START, END] last ON_MS (on) or OFF_MS (off) within TOLERANCE_MS as a rule: there are at least
+MIN_PULSES of them, at least half as many as the pattern makes in the stretch, and the median on
+and the median off level are within it. The levels outside are listed, and do not fail the
+check by themselves: the guest has one emulated CPU, and while the kernel writes back a disk's
+worth of dirty pages, or reports the errors of a file system gone read-only, the guest's
+processes (trackd, ledsample) are sometimes 100 to 500 ms late, so a level comes out long and
+the next short (CI runs saw 6 of 32 and 10 of 35 so). Every other pattern of the LED fails the
+median or the count: the next fastest, three quick flashes, is over in a second, and the
+others blink once a second or less."""
 import sys
 
 
@@ -34,9 +35,12 @@ def main():
         return values[len(values) // 2] if values else float('inf')
     typical = (abs(median([ms for v, ms in levels if v]) - on_ms) <= tolerance and
                abs(median([ms for v, ms in levels if not v]) - off_ms) <= tolerance)
-    ok = len(levels) >= least and typical and len(wrong) * 4 <= len(levels)
-    print('%s %s: %d levels between %d edges, on %d off %d ms wanted (±%d), %d outside%s' % (
-        'PASS' if ok else 'FAIL', line, len(levels), len(edges), on_ms, off_ms, tolerance, len(wrong),
+    # A steady blink makes one level per (ON_MS + OFF_MS) / 2 of the stretch.
+    expected = int((end - start) * 1000 * 2 / (on_ms + off_ms))
+    ok = len(levels) >= least and typical and len(levels) * 2 >= expected
+    print('%s %s: %d levels between %d edges (%d in a steady blink), on %d off %d ms wanted (±%d), medians %s, %d outside%s' % (
+        'PASS' if ok else 'FAIL', line, len(levels), len(edges), expected, on_ms, off_ms, tolerance,
+        'right' if typical else 'wrong', len(wrong),
         (': ' + ', '.join('%s %.0f ms' % ('on' if v else 'off', ms) for v, ms in wrong[:5])) if wrong else ''))
     sys.exit(0 if ok else 1)
 

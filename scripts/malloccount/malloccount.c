@@ -13,6 +13,11 @@
 // Build: cc -O2 -shared -fPIC -o libmalloccount.so malloccount.c
 // Use:   LD_PRELOAD=./libmalloccount.so ./program
 //
+// MALLOCCOUNT_FILE=PATH also keeps the three counters, as little-endian 64-bit words (mallocs,
+// frees, bytes), in PATH, a shared mapping another process may read at any time: a long run's
+// steady state is then the difference of two readings in the same process, which start-up
+// (Swift's hash seeds vary the allocations of a dictionary's growth) does not enter.
+//
 // Why glibc's __libc_* entry points and not dlsym(RTLD_NEXT): dlsym itself calls calloc, which
 // would recurse into this file before the real pointer is known. The __libc_* functions are the
 // real allocator, exported by every glibc since 2.2.5, so no bootstrap buffer is needed and the
@@ -23,7 +28,10 @@
 
 #define _GNU_SOURCE 1
 #include <errno.h>
+#include <fcntl.h>
 #include <stdatomic.h>
+#include <stdlib.h>
+#include <sys/mman.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <unistd.h>
@@ -36,18 +44,38 @@ extern void *__libc_memalign(size_t alignment, size_t size);
 extern void *__libc_valloc(size_t size);
 extern void *__libc_pvalloc(size_t size);
 
-// Relaxed order is enough: each counter is read once, at exit, after the threads are done.
-static atomic_ullong mallocs;
-static atomic_ullong frees;
-static atomic_ullong bytes;
+// Relaxed order is enough: a reader wants a count, not an order between the counters.
+enum { MALLOCS, FREES, BYTES, COUNTERS };
+static atomic_ullong own[COUNTERS];
+static atomic_ullong *counters = own;
 
 static inline void count_allocation(size_t size) {
-    atomic_fetch_add_explicit(&mallocs, 1, memory_order_relaxed);
-    atomic_fetch_add_explicit(&bytes, (unsigned long long)size, memory_order_relaxed);
+    atomic_fetch_add_explicit(&counters[MALLOCS], 1, memory_order_relaxed);
+    atomic_fetch_add_explicit(&counters[BYTES], (unsigned long long)size, memory_order_relaxed);
 }
 
 static inline void count_free(void) {
-    atomic_fetch_add_explicit(&frees, 1, memory_order_relaxed);
+    atomic_fetch_add_explicit(&counters[FREES], 1, memory_order_relaxed);
+}
+
+// Runs before the program's main, while the process has one thread: the counts so far move to
+// the shared mapping. No allocation here (open, ftruncate and mmap do not allocate, nor does
+// unsetenv: the variable goes, so a child the program starts keeps its own counts, and does not
+// truncate the file under this process's mapping).
+__attribute__((constructor)) static void malloccount_share(void) {
+    const char *path = getenv("MALLOCCOUNT_FILE");
+    if (path == NULL || *path == '\0') return;
+    int fd = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    unsetenv("MALLOCCOUNT_FILE");
+    if (fd < 0) return;
+    size_t size = sizeof own;
+    void *shared = ftruncate(fd, (off_t)size) == 0 ? mmap(NULL, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0) : MAP_FAILED;
+    close(fd);
+    if (shared == MAP_FAILED) return;
+    atomic_ullong *mapped = shared;
+    for (int i = 0; i < COUNTERS; i++)
+        atomic_store_explicit(&mapped[i], atomic_load_explicit(&own[i], memory_order_relaxed), memory_order_relaxed);
+    counters = mapped;
 }
 
 void *malloc(size_t size) {
@@ -138,11 +166,11 @@ __attribute__((destructor)) static void malloccount_report(void) {
     char line[128];
     char *cursor = line;
     cursor = append_text(cursor, "malloccount: mallocs=");
-    cursor = append_decimal(cursor, atomic_load_explicit(&mallocs, memory_order_relaxed));
+    cursor = append_decimal(cursor, atomic_load_explicit(&counters[MALLOCS], memory_order_relaxed));
     cursor = append_text(cursor, " frees=");
-    cursor = append_decimal(cursor, atomic_load_explicit(&frees, memory_order_relaxed));
+    cursor = append_decimal(cursor, atomic_load_explicit(&counters[FREES], memory_order_relaxed));
     cursor = append_text(cursor, " bytes=");
-    cursor = append_decimal(cursor, atomic_load_explicit(&bytes, memory_order_relaxed));
+    cursor = append_decimal(cursor, atomic_load_explicit(&counters[BYTES], memory_order_relaxed));
     *cursor++ = '\n';
     const char *start = line;
     while (start < cursor) {
