@@ -95,4 +95,34 @@ struct FuzzRegressionTests {
         #expect(metres == .infinity)
         #expect(error.description == "feature 0 (id \"0\"): the polygon reaches over 84° of arc from its centre; at most 500000 m")
     }
+
+    /// A polygon whose edge passes next to a pole: the index offers it for every point the
+    /// fence does not rule out, all round the pole, the fuzzer's point among them.
+    @Test(arguments: ["polygon-round-the-pole"])
+    func polygonRoundThePole(name: String) throws {
+        let fences = try FenceFile.parse(FuzzFixtures.load("fences", name), settings: FenceSettings())
+        #expect(fences.count == 1)
+        var points = [Coordinate(latitudeNanodegrees: 89_956_234_830, longitudeNanodegrees: -179_999_000_000)]
+        for latitude in stride(from: 89.40, through: 90.0, by: 0.005) {
+            for longitude in stride(from: -180.0, to: 180.0, by: 7.5) {
+                points.append(Coordinate(latitudeNanodegrees: Int64((latitude * 1e9).rounded()),
+                                         longitudeNanodegrees: Int64((longitude * 1e9).rounded())))
+            }
+        }
+        var notOutside = 0
+        for point in points {
+            for accuracy in [0.0, 25, 75] {
+                var found = false
+                fences.boxesAround(point, metres: accuracy + 1) { box in
+                    fences.index.query(box) { _ in found = true }
+                }
+                fences.states(at: point, accuracyMetres: accuracy) { _, state in
+                    guard state != .outside else { return }
+                    notOutside += 1
+                    #expect(found, "the index misses the fence at \(point), accuracy \(accuracy) m")
+                }
+            }
+        }
+        #expect(notOutside > 100, "the points should reach into the fence: \(notOutside)")
+    }
 }

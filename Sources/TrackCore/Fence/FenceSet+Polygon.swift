@@ -56,22 +56,31 @@ extension FenceSet {
         appendPolygonBoxes(shape, number: number, parts: parts)
     }
 
-    /// Boxes over the vertices and each edge's quarter points (great circles bulge poleward
-    /// between vertices), widened by 1 m and 0.1 % of the reach; around the pole when the
-    /// polygon holds one.
+    /// Boxes over the vertices and each edge's quarter points, widened by 1 m and 0.1 % of the
+    /// reach, with each edge's highest and lowest point (great circles bulge poleward between
+    /// vertices, near a pole by far more than the margin); all longitudes up to the pole when
+    /// the cap round the centre that holds the polygon reaches a pole (there the longitudes the
+    /// vertices span say nothing of those between them).
     mutating func appendPolygonBoxes(_ shape: Shape, number: Int, parts: [[[Coordinate]]]) {
-        let centreLongitude = shape.plane.centre.longitudeDegrees
+        let centre = shape.plane.centre
+        let centreLongitude = centre.longitudeDegrees
         var south = 90.0
         var north = -90.0
         var west = 360.0
         var east = -360.0
         var longest = 0.0
+        var capCosine = 1.0
         for part in parts {
             for ring in part {
                 for index in 0..<(ring.count - 1) {
                     let a = GeoVector(ring[index])
                     let b = GeoVector(ring[index + 1])
                     longest = max(longest, (a + b * -1).length)
+                    capCosine = min(capCosine, centre.dot(a))
+                    FenceSet.arcLatitudeExtremes(a, b) { latitude in
+                        south = min(south, latitude)
+                        north = max(north, latitude)
+                    }
                     for step in 0..<4 {
                         let t = Double(step) / 4
                         let point = (a * (1 - t) + b * t).normalized
@@ -94,11 +103,35 @@ extension FenceSet {
         where polygonDistance(shape, point: pole, limitMetres: 1) > -1 {
             if pole.z > 0 { north = 90 } else { south = -90 }
         }
+        // Every edge lies in the cap of the vertices' largest angle from the centre (a cap under
+        // a hemisphere is convex). One clear of the poles is less than 90° of longitude either
+        // side of the centre, so the relative longitudes do not wrap, and a great-circle arc that
+        // passes no pole runs monotonically in longitude: the vertices bound it.
+        let capDegrees = Math.atan2Degrees(Math.squareRoot(max(0, 1 - capCosine * capCosine)), capCosine)
+        let centreLatitude = centre.latitudeDegrees
+        if centreLatitude + capDegrees + dLatitude >= 90 { north = 90 }
+        if centreLatitude - capDegrees - dLatitude <= -90 { south = -90 }
         let cosine = Math.sinCosDegrees(min(max(south.magnitude, north.magnitude) + dLatitude, 90)).cos
         let dLongitude = cosine > 1e-9 ? marginMetres / (111_000 * cosine) : 360
         FenceBox.covering(latitudes: (south - dLatitude)...(north + dLatitude), centreLongitude: centreLongitude,
                           west: west - dLongitude, east: east + dLongitude) {
             boxes.append(($0, number))
+        }
+    }
+
+    /// Calls `body` with the latitude of the great-circle arc a → b's highest point and of its
+    /// lowest, each where it lies inside the arc (strictly between a and b: the vertices count
+    /// anyway); nothing for an arc along the equator or of no length.
+    static func arcLatitudeExtremes(_ a: GeoVector, _ b: GeoVector, _ body: (Double) -> Void) {
+        let normal = a.cross(b)
+        guard normal.length > 1e-15 else { return }
+        let unit = normal.normalized
+        // The pole's direction less its part along the circle's normal: the circle's top.
+        let towardsPole = GeoVector(x: -unit.z * unit.x, y: -unit.z * unit.y, z: 1 - unit.z * unit.z)
+        guard towardsPole.length > 1e-15 else { return }
+        let top = towardsPole.normalized
+        for apex in [top, top * -1] where a.cross(apex).dot(normal) > 0 && apex.cross(b).dot(normal) > 0 {
+            body(apex.latitudeDegrees)
         }
     }
 
