@@ -64,8 +64,17 @@ def main():
     if 'searching' in phases:
         _, inside = phase_edges(edges, 'led-fix', *phases['searching'])
         p = pulses(inside)
-        check('led-fix searching pattern (on 500 off 500)', len(p) >= 4 and all(near(ms, 500) for _, ms in p),
-              '%d levels, lengths %s ms, tolerance %d ms' % (len(p), sorted(set(ms for _, ms in p)), tol))
+        # The medians of the on and the off levels within the tolerance, each level within twice
+        # it: one late wake-up of the guest's one emulated CPU makes one level long and the next
+        # short by as much (a CI run on a loaded machine saw 561 then 441 ms); the other led-fix
+        # patterns (solid, the 2D double flash, off) fail the medians.
+        def median(values):
+            values = sorted(values)
+            return values[len(values) // 2] if values else -10 ** 6
+        ok = (len(p) >= 4 and near(median([ms for v, ms in p if v]), 500) and near(median([ms for v, ms in p if not v]), 500)
+              and all(abs(ms - 500) <= 2 * tol for _, ms in p))
+        check('led-fix searching pattern (on 500 off 500)', ok,
+              '%d levels, lengths %s ms, medians within %d ms, each within %d' % (len(p), sorted(set(ms for _, ms in p)), tol, 2 * tol))
     if 'fix' in phases:
         initial, inside = phase_edges(edges, 'led-fix', *phases['fix'])
         p = pulses(inside)
