@@ -27,6 +27,10 @@ enum Doctor {
               diagnoseFix(status, now: now, line: &line, reply: &reply),
               diagnoseFilter(status, now: now, line: &line, reply: &reply),
               diagnosePermission(status, now: now, line: &line, reply: &reply) else { return }
+        // The track log first: when its file system is full or read-only, that is what to fix,
+        // and the state file, on the same card, fails for the same reason (a board test saw the
+        // state's save fail first and doctor name only it).
+        guard diagnoseLog(status, line: &line, reply: &reply) else { return }
         if let problem = status.privacy.stateProblem {
             line.append("error storage: ")
             line.append(string: problem)
@@ -35,7 +39,6 @@ enum Doctor {
             emit(&line, &reply)
             return
         }
-        guard diagnoseLog(status, line: &line, reply: &reply) else { return }
         line.append(besideTheChainFailed ? "ok the chain from port to log works; the errors above are beside it"
                     : "ok all links work")
         emit(&line, &reply)
