@@ -56,11 +56,10 @@ extension FenceSet {
         appendPolygonBoxes(shape, number: number, parts: parts)
     }
 
-    /// Boxes over the vertices and each edge's quarter points, widened by 1 m and 0.1 % of the
-    /// reach, with each edge's highest and lowest point (great circles bulge poleward between
-    /// vertices, near a pole by far more than the margin); all longitudes up to the pole when
-    /// the cap round the centre that holds the polygon reaches a pole (there the longitudes the
-    /// vertices span say nothing of those between them).
+    /// Boxes over the vertices and each edge's highest and lowest point (great circles bulge
+    /// poleward between vertices), widened by 1 m and 0.1 % of the longest edge; all longitudes
+    /// up to the pole when the cap round the centre that holds the polygon reaches a pole (there
+    /// the longitudes the vertices span say nothing of those between them).
     mutating func appendPolygonBoxes(_ shape: Shape, number: Int, parts: [[[Coordinate]]]) {
         let centre = shape.plane.centre
         let centreLongitude = centre.longitudeDegrees
@@ -81,22 +80,19 @@ extension FenceSet {
                         south = min(south, latitude)
                         north = max(north, latitude)
                     }
-                    for step in 0..<4 {
-                        let t = Double(step) / 4
-                        let point = (a * (1 - t) + b * t).normalized
-                        let latitude = point.latitudeDegrees
-                        var longitude = point.longitudeDegrees - centreLongitude
-                        if longitude > 180 { longitude -= 360 }
-                        if longitude < -180 { longitude += 360 }
-                        south = min(south, latitude)
-                        north = max(north, latitude)
-                        west = min(west, longitude)
-                        east = max(east, longitude)
-                    }
+                    // The arc's longitudes lie between its vertices' (see below): each vertex
+                    // once, as the start of its edge.
+                    var longitude = a.longitudeDegrees - centreLongitude
+                    if longitude > 180 { longitude -= 360 }
+                    if longitude < -180 { longitude += 360 }
+                    south = min(south, a.latitudeDegrees)
+                    north = max(north, a.latitudeDegrees)
+                    west = min(west, longitude)
+                    east = max(east, longitude)
                 }
             }
         }
-        // Remaining bulge between the sampled points, plus rounding: metres → degrees.
+        // A margin of 1 m and 0.1 % of the longest edge for rounding: metres → degrees.
         let marginMetres = 1 + longest * 6_371_000 * 0.001
         let dLatitude = marginMetres / 110_000
         for pole in [GeoVector(x: 0, y: 0, z: 1), GeoVector(x: 0, y: 0, z: -1)]
