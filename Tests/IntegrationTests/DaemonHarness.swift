@@ -16,6 +16,8 @@ final class DaemonHarness {
     var configPath: String { directory.appendingPathComponent("trackd.conf").path }
     /// The track log's directory (created by trackd; set it before `writeConfig` to move it).
     var logDirectory: String
+    /// The state file (set it before `writeConfig` to move it).
+    var stateFile: String
     var daemon: Process?
     var output = Pipe()
 
@@ -24,6 +26,7 @@ final class DaemonHarness {
     init(device: String? = nil, extraConfig: String = "") throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("trackd-it-\(UUID().uuidString)")
         logDirectory = directory.appendingPathComponent("log").path
+        stateFile = directory.appendingPathComponent("state").path
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         var master: Int32 = -1
         var slave: Int32 = -1
@@ -58,7 +61,7 @@ final class DaemonHarness {
             socket = \(socketPath)
 
             [state]
-            file = \(directory.appendingPathComponent("state").path)
+            file = \(stateFile)
 
             \(extra.contains("[gpsd]") ? "" : "[gpsd]\nlisten =\n")
             [log]

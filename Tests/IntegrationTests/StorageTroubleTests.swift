@@ -6,7 +6,8 @@ import Testing
 /// while the real trackd logs the demo drive: another program fills it, then frees it; then it
 /// is remounted read-only, then writable again. Nothing synced may be lost, nothing deleted,
 /// the fixes not written counted, status, doctor and the journal must say what happened, and
-/// logging must resume by itself.
+/// logging must resume by itself. The state file is on the same file system, as on a card: its
+/// failed save must not hide the log's trouble from doctor.
 @Suite("storage trouble: a full and a read-only file system under the real trackd", .serialized)
 struct StorageTroubleTests {
     static func run(_ arguments: [String]) -> Int32 {
@@ -64,6 +65,7 @@ struct StorageTroubleTests {
         defer { _ = Self.run(["/bin/umount", "-l", mount.path]) }
         let logDirectory = mount.appendingPathComponent("log").path
         harness.logDirectory = logDirectory
+        harness.stateFile = mount.appendingPathComponent("state").path
         try harness.writeConfig(device: harness.slavePath, extra: "segment-size = 4K\n[sampling]\nmin-period = 100ms\n")
         try harness.start()
         #expect(try harness.trackctl(["privacy", "allow", "always"]).status == 0)
@@ -119,6 +121,14 @@ struct StorageTroubleTests {
         replay = try harness.replay(drive, speed: 10)
         let readOnly = try harness.waitForStatus(seconds: 10) { json in Self.log(json)["blocked"] as? String == "read-only" }
         #expect(readOnly != nil, "the log never said it was read-only: \(harness.replayErrors)")
+        // A permission change saves the state file, on the same read-only file system: that
+        // fails too, and doctor must still name the log's file system, the thing to fix.
+        let approximate = try harness.trackctl(["privacy", "approximate"])
+        #expect(approximate.status == 0, "\(approximate.output)")
+        let stateFailed = try harness.waitForStatus(seconds: 5) { json in
+            ((json["permission"] as? [String: Any])?["stateProblem"] as? String)?.contains("Read-only file system") == true
+        }
+        #expect(stateFailed != nil, "the state file's save did not fail on the read-only file system")
         let advice = try harness.trackctl(["doctor"]).output
         #expect(advice.contains("the file system is read-only"), "\(advice)")
         #expect(!advice.contains("check the card"), "\(advice)")
