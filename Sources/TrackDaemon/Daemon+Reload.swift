@@ -35,9 +35,11 @@ extension Daemon where Source: ~Copyable {
         case .success(let board): map = board
         }
         let newFences: FenceMonitor
-        switch ConfigFiles.fences(loaded) {
+        switch ConfigFiles.fences(loaded, image: FenceImageFile.path(besideState: loaded.state.file)) {
         case .failure(let error): return reject("fences: " + error.description + " (the previous fences are kept)")
-        case .success(let monitor): newFences = monitor
+        case .success(let load):
+            newFences = load.monitor
+            if let note = load.note { try? FileDescriptor.standardError.writeAll("trackd: fences: \(note)\n") }
         }
         let old = config
         config = loaded

@@ -46,8 +46,12 @@ public enum TrackdCommand {
         }
         var fences = FenceMonitor(fences: FenceSet(), settings: config.fences.settings)
         var fencesError: String?
-        switch ConfigFiles.fences(config) {
-        case .success(let loaded): fences = loaded
+        // A check reads the fences and writes nothing; a start maps their compiled image.
+        let image = options.check ? nil : FenceImageFile.path(besideState: config.state.file)
+        switch ConfigFiles.fences(config, image: image) {
+        case .success(let loaded):
+            fences = loaded.monitor
+            if let note = loaded.note { try? FileDescriptor.standardError.writeAll("trackd: fences: \(note)\n") }
         case .failure(let error): fencesError = error.description
         }
         if options.check { return check(options, config, fences: fences, fencesError: fencesError) }

@@ -130,7 +130,7 @@ public struct FenceMonitor {
                 track.reported = true
                 report(fence, .initial(decided))
             } else {
-                let notify = fences.fences[fence].notify
+                let notify = fences.notify(of: fence)
                 if decided == .inside && notify.contains(.enter) { report(fence, .enter) }
                 if decided == .outside && notify.contains(.exit) { report(fence, .exit) }
             }
@@ -139,8 +139,8 @@ public struct FenceMonitor {
             track.sinceMilliseconds = time
             report(fence, .initial(.unknown))
         }
-        if track.state == .inside && !track.dwellReported, let dwell = fences.fences[fence].dwellSeconds,
-           fences.fences[fence].notify.contains(.dwell), let since = track.sinceMilliseconds,
+        if track.state == .inside && !track.dwellReported, let dwell = fences.dwellSeconds(of: fence),
+           fences.notify(of: fence).contains(.dwell), let since = track.sinceMilliseconds,
            time - since >= Int64(dwell) * 1000 {
             track.dwellReported = true
             report(fence, .dwell)
