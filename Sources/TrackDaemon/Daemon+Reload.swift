@@ -35,7 +35,7 @@ extension Daemon where Source: ~Copyable {
         case .success(let board): map = board
         }
         let newFences: FenceMonitor
-        switch ConfigFiles.fences(loaded, image: FenceImageFile.path(besideState: loaded.state.file)) {
+        switch TrackdCommand.loadFences(loaded, configPath: configSource.path) {
         case .failure(let error): return reject("fences: " + error.description + " (the previous fences are kept)")
         case .success(let load):
             newFences = load.monitor

@@ -96,57 +96,22 @@ public enum ConfigFiles {
 
     /// The fences `config` names, monitored with its settings: an empty set when the file does
     /// not exist (no fences configured), an error text naming file, feature and problem when
-    /// it cannot be used. With `image` (the daemon: `FenceImageFile.path(besideState:)`), the
-    /// fences come from that compiled image when it was compiled from these bytes and
-    /// settings, and are compiled into it otherwise; `note` then says which, or why the image
-    /// could not be used (the fences then stay on the heap).
-    public static func fences(_ config: TrackdConfig, image: String? = nil) -> Result<FenceLoad, FenceLoadError> {
+    /// it cannot be used.
+    public static func fences(_ config: TrackdConfig) -> Result<FenceMonitor, FenceLoadError> {
         let path = config.fences.file
-        let settings = config.fences.settings
         let bytes: [UInt8]
         do {
             bytes = try FileDescriptor.readWholeFile(path)
         } catch {
-            if error == .noSuchFile { return .success(FenceLoad(monitor: FenceMonitor(fences: FenceSet(), settings: settings))) }
+            if error == .noSuchFile { return .success(FenceMonitor(fences: FenceSet(), settings: config.fences.settings)) }
             return .failure(FenceLoadError(description: path + ": " + error.message))
         }
-        let key = FenceImage.key(source: bytes, settings: settings)
-        var stale: String?
-        if let image {
-            do throws(FenceImageFileError) {
-                let mapped = try FenceImageFile.open(image)
-                if mapped.key == key {
-                    return .success(FenceLoad(monitor: FenceMonitor(fences: FenceSet(image: mapped), settings: settings),
-                                              note: "\(FenceSet(image: mapped).count) fences from \(image)"))
-                }
-                stale = "compiled from another fences file"
-            } catch {
-                if error != .unreadable(.noSuchFile) { stale = error.description }
-            }
-        }
-        var set: FenceSet
         do {
-            set = try FenceFile.parse(bytes, settings: settings)
+            let set = try FenceFile.parse(bytes, settings: config.fences.settings)
+            return .success(FenceMonitor(fences: set, settings: config.fences.settings))
         } catch {
             return .failure(FenceLoadError(description: path + ": " + error.description))
         }
-        guard let image else { return .success(FenceLoad(monitor: FenceMonitor(fences: set, settings: settings))) }
-        let count = set.count
-        let again = stale.map { " (the old one: \($0))" } ?? ""
-        do throws(StateFileError) {
-            try FenceImageFile.save(set.image, to: image)
-        } catch {
-            return .success(FenceLoad(monitor: FenceMonitor(fences: set, settings: settings),
-                                      note: "\(count) fences held in memory: \(error.message)\(again)"))
-        }
-        do throws(FenceImageFileError) {
-            set = FenceSet(image: try FenceImageFile.open(image))
-        } catch {
-            return .success(FenceLoad(monitor: FenceMonitor(fences: set, settings: settings),
-                                      note: "\(count) fences held in memory: \(image): \(error.description)"))
-        }
-        return .success(FenceLoad(monitor: FenceMonitor(fences: set, settings: settings),
-                                  note: "\(count) fences compiled to \(image)\(again)"))
     }
 
     /// Fences loaded: the monitor over them, and what became of their image, e.g.
@@ -165,6 +130,11 @@ public enum ConfigFiles {
     /// Why the fences file could not be used, as one line.
     public struct FenceLoadError: Error {
         public var description: String
+
+        /// An error saying `description`.
+        public init(description: String) {
+            self.description = description
+        }
     }
 
 }

@@ -46,7 +46,7 @@ final class InProcessDaemon {
         }
         configure(&config)
         if timeBaseKey == nil { config.time.shm = .off }
-        if fences != nil, case .success(let loaded) = ConfigFiles.fences(config) { monitor = loaded.monitor }
+        if fences != nil, case .success(let loaded) = ConfigFiles.fences(config) { monitor = loaded }
         var state = StateService(file: StateFile(path: config.state.file, storage: PosixStateFileStorage()),
                                  restricted: config.privacy.restricted,
                                  maxSpeedMillimetresPerSecond: Int64(config.filter.maxSpeedMillimetresPerSecond))

@@ -7,12 +7,16 @@ import Testing
 @Suite(.serialized) struct FenceImageIntegrationTests {
     @Test func theImageIsMadeReusedAndMadeAgain() throws {
         let harness = try DaemonHarness()
+        // The state (and so the image) in a directory of its own, apart from the socket's.
+        let stateDirectory = harness.directory.appendingPathComponent("state")
+        try FileManager.default.createDirectory(at: stateDirectory, withIntermediateDirectories: false)
+        harness.stateFile = stateDirectory.appendingPathComponent("state").path
         let fences = harness.directory.appendingPathComponent("fences.geojson")
         let events = harness.directory.appendingPathComponent("events.txt").path
         let three = FenceIntegrationTests.fencesFile(in: harness.directory, events: events)
         try three.write(to: fences, atomically: true, encoding: .utf8)
         try harness.writeConfig(device: harness.slavePath, extra: "[fences]\nfile = \(fences.path)\n")
-        let image = harness.directory.appendingPathComponent("fences.image").path
+        let image = stateDirectory.appendingPathComponent("fences.image").path
 
         func run(_ body: () throws -> Void = {}) throws -> (output: String, list: [String]) {
             try harness.start()
@@ -56,14 +60,16 @@ import Testing
         #expect(damaged.list == ["start", "bend"])
         #expect(try Data(contentsOf: URL(fileURLWithPath: image)) != bytes)
 
-        // Nowhere to write it (its temporary file's name taken by a directory): the fences are
-        // held in memory, and work.
+        // Nowhere to write it beside the state (its temporary file's name taken by a
+        // directory): compiled beside the control socket instead, and the fences work.
         try FileManager.default.removeItem(atPath: image)
         try FileManager.default.createDirectory(atPath: image + ".tmp", withIntermediateDirectories: false)
+        let runtime = harness.directory.appendingPathComponent("fences.image").path
         let unwritable = try run()
-        #expect(unwritable.output.contains("trackd: fences: 2 fences held in memory: \(image): save failed at create: "),
+        #expect(unwritable.output.contains("trackd: fences: 2 fences compiled to \(runtime) (\(image): save failed at create: "),
                 "\(unwritable.output)")
         #expect(unwritable.list == ["start", "bend"])
         #expect(!FileManager.default.fileExists(atPath: image))
+
     }
 }

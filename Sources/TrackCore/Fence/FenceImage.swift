@@ -45,10 +45,20 @@ public struct FenceImage: @unchecked Sendable {
     static var nodeSize: Int { 40 }
     static var none: UInt32 { 0xFFFF_FFFF }
 
-    /// An image of no fences.
+    /// An image of no fences: the header alone (what `make` gives for no fences, written out
+    /// here so a daemon that only maps images links no compiler).
     public static let empty: FenceImage = {
-        var parts = FenceSet.Parts()
-        return FenceImage.compiled(&parts, key: 0)
+        var header = [UInt8](repeating: 0, count: FenceImage.headerSize)
+        let fields: [(Int, UInt32)] = [(0, FenceImage.magic), (4, FenceImage.version), (40, 0xFFFF_FFFF),
+                                       (44, CRC32C().value), (48, UInt32(FenceImage.headerSize)), (56, FenceImage.byteOrderMark)]
+        for (at, value) in fields {
+            for byte in 0..<4 { header[at + byte] = UInt8(truncatingIfNeeded: value >> (8 * byte)) }
+        }
+        do throws(FenceImageError) {
+            return try FenceImage(FenceStorage(copying: header))
+        } catch {
+            preconditionFailure("the empty fence image")
+        }
     }()
 
     /// Opens and checks the image in `storage`; throws what is wrong, e.g.
@@ -135,17 +145,39 @@ public struct FenceImage: @unchecked Sendable {
     /// compiles again. CRC-32C and FNV-1a side by side, e.g. for the bytes `{}` and the
     /// default limits, a key that no other file of those limits is likely to share.
     public static func key(source: [UInt8], settings: FenceSettings) -> UInt64 {
+        var key = Key()
+        source.withUnsafeBytes { key.add($0) }
+        return key.value(settings: settings)
+    }
+
+    /// `key(source:settings:)` fed in pieces, e.g. a file read 64 KiB at a time.
+    public struct Key {
         var crc = CRC32C()
         var fnv: UInt32 = 0x811C_9DC5
-        func add(_ byte: UInt8) {
+        var count: UInt64 = 0
+
+        /// Nothing fed yet.
+        public init() {}
+
+        mutating func add(_ byte: UInt8) {
             crc.update(byte)
             fnv = (fnv ^ UInt32(byte)) &* 0x0100_0193
         }
-        for byte in source { add(byte) }
-        for value in [settings.minimumRadiusMetres.bitPattern, settings.maximumRadiusMetres.bitPattern, UInt64(source.count)] {
-            for shift in stride(from: 0, to: 64, by: 8) { add(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
+
+        /// Feeds the next bytes of the source.
+        public mutating func add(_ bytes: UnsafeRawBufferPointer) {
+            for byte in bytes { add(byte) }
+            count &+= UInt64(bytes.count)
         }
-        return UInt64(crc.value) << 32 | UInt64(fnv)
+
+        /// The key of the bytes fed, with `settings`.
+        public func value(settings: FenceSettings) -> UInt64 {
+            var key = self
+            for value in [settings.minimumRadiusMetres.bitPattern, settings.maximumRadiusMetres.bitPattern, count] {
+                for shift in stride(from: 0, to: 64, by: 8) { key.add(UInt8(truncatingIfNeeded: value >> UInt64(shift))) }
+            }
+            return UInt64(key.crc.value) << 32 | UInt64(key.fnv)
+        }
     }
 
     /// The key the image was compiled for.
@@ -175,16 +207,13 @@ public enum FenceImageError: Error, Equatable, Sendable {
     /// One line, e.g. `the CRC does not match (torn or damaged)`.
     public var description: String {
         switch self {
-        case .tooShort(let bytes): "\(bytes) bytes, shorter than a header"
+        case .tooShort: "shorter than its header"
         case .notAnImage: "not a fence image"
         case .otherByteOrder: "written on a machine of the other byte order"
-        case .unknownVersion(let version): "version \(version), this trackd reads 1"
-        case .wrongLength(let bytes, let expected): "\(bytes) bytes where its header says \(expected)"
+        case .unknownVersion: "a version this trackd does not read"
+        case .wrongLength: "not the length its header gives"
         case .badCRC: "the CRC does not match (torn or damaged)"
-        case .badFence(let index): "fence \(index) points outside the image"
-        case .badArgument(let index): "argv entry \(index) points outside the strings"
-        case .badRing(let index): "ring \(index) points outside the vertices"
-        case .badNode(let index): "index node \(index) points outside the index"
+        case .badFence, .badArgument, .badRing, .badNode: "a table points outside the image"
         }
     }
 }
