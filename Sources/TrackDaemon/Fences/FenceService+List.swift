@@ -8,7 +8,6 @@ extension FenceService {
         var line = TextBuffer()
         line.append("ok")
         let set = monitor.fences
-        let tracks = monitor.tracks
         for index in 0..<set.count {
             // Leave room for the last line.
             guard reply.count + line.count < ControlServer.replyCapacity - 200 else {
@@ -21,8 +20,9 @@ extension FenceService {
             emit(&line, &reply)
             line.append(string: set.fences[index].id)
             line.append(" ")
-            line.append(tracks[index].state.name)
-            if let since = tracks[index].sinceMilliseconds {
+            let track = monitor.track(index)
+            line.append(track.state.name)
+            if let since = track.sinceMilliseconds {
                 line.append(" since ")
                 UTCTime(millisecondsSinceEpoch: since).write(to: &line)
             } else {
