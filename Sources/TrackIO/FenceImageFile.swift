@@ -31,8 +31,11 @@ public enum FenceImageFile {
                                    forget: { _ = madvise(UnsafeMutableRawPointer(mutating: address), count, MADV_DONTNEED) })
         let image: FenceImage
         do { image = try FenceImage(storage) } catch { throw .bad(error) }
-        // The check read every page: none of them needs to stay.
+        // The check read every page: none of them needs to stay mapped, nor cached. Left in the
+        // page cache, every later fault would map the 64 KiB around it (fault-around) as well;
+        // evicted, a fault maps what fixes have touched, and random access reads no more.
         storage.releasePages()
+        _ = posix_fadvise(file.rawValue, 0, 0, POSIX_FADV_DONTNEED)
         return image
     }
 

@@ -21,13 +21,6 @@ struct FenceService {
     var events = 0
     /// When a fence was last entered, left or dwelt in: led-fence flashes.
     var lastEventAt: MonotonicTime?
-    /// Fixes evaluated since the fence image's pages were last released.
-    var sinceRelease = 0
-
-    /// Every this many fixes the image's pages leave resident memory (a mapping: the index
-    /// nodes and fences near the route, and the 64 KiB the kernel maps around each page fault,
-    /// would pile up along a drive); they come back from the page cache at the next touch.
-    static var releaseEvery: Int { 64 }
 
     /// The fences of `config` (an empty set when `loadError` says why none loaded).
     init(_ monitor: FenceMonitor, _ config: TrackdConfig, loadError: String?) {
@@ -86,11 +79,10 @@ struct FenceService {
         self.events = events
         self.lastEventAt = lastEventAt
         inside = monitor.insideCount
-        sinceRelease += 1
-        if sinceRelease >= FenceService.releaseEvery {
-            sinceRelease = 0
-            monitor.fences.image.storage.releasePages()
-        }
+        // The image's pages this fix touched (index nodes, the fences near it) leave resident
+        // memory: along a drive they would pile up. They stay in the page cache, so the next
+        // fix maps the ones it needs again without reading storage (one madvise per fix).
+        monitor.fences.image.storage.releasePages()
     }
 
     /// True when events wait to be logged.
