@@ -56,6 +56,10 @@ extension FenceImageFile {
 
     static func loaded(_ image: FenceImage, _ settings: FenceSettings, _ how: String) -> ConfigFiles.FenceLoad {
         let set = FenceSet(image: image)
+        // The monitor reserves its arrays for every fence and touches them only as fixes come
+        // near fences: memory freed by the start so far goes back first, so the reservation
+        // does not land on pages that are already resident.
+        ProcessMemory.releaseFree()
         return ConfigFiles.FenceLoad(monitor: FenceMonitor(fences: set, settings: settings), note: String(set.count) + " fences " + how)
     }
 

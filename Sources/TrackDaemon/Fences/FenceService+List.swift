@@ -5,6 +5,8 @@ extension FenceService {
     /// `fence list`: one line per fence, `ID STATE since TIME` (`since start` before any fix
     /// decided it), as many as the reply holds, then how many more there are.
     func writeList(to reply: inout ReplyBuffer) {
+        // Every id comes from the fence image: none of its pages need stay resident after.
+        defer { monitor.fences.image.storage.releasePages() }
         var line = TextBuffer()
         line.append("ok")
         let set = monitor.fences
@@ -18,7 +20,7 @@ extension FenceService {
                 return
             }
             emit(&line, &reply)
-            line.append(string: set.fences[index].id)
+            line.append(string: set.id(of: index))
             line.append(" ")
             let track = monitor.track(index)
             line.append(track.state.name)
