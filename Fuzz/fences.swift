@@ -5,7 +5,9 @@
 // * an error points inside the text (offset, line, column) and a feature that exists;
 // * every node's children add up to its child count, every member has a key;
 // * one fence per feature;
-// * the index finds every fence the brute-force check says a point may be in.
+// * the index finds every fence the brute-force check says a point may be in;
+// * the compiled image, copied and opened again (as trackd maps it), gives the same fences and
+//   the same states at every point.
 // The monitor then gets each point a few times over (it must not trap).
 import TrackCore
 
@@ -34,6 +36,16 @@ func fuzzTarget(_ input: [UInt8]) {
     }
     check(fences.count == FencesFuzz.featureCount(document), "\(fences.count) fences from \(FencesFuzz.featureCount(document)) features")
 
+    let reopened: FenceSet
+    do {
+        reopened = FenceSet(image: try FenceImage(FenceStorage(copying: Array(fences.image.bytes))))
+    } catch {
+        check(false, "the compiled image does not open again: \(error.description)")
+        return
+    }
+    check(reopened.count == fences.count, "\(reopened.count) fences in the reopened image of \(fences.count)")
+    for fence in 0..<fences.count { check(reopened.fences[fence] == fences.fences[fence], "fence \(fence) differs when reopened") }
+
     var monitor = FenceMonitor(fences: fences, settings: settings)
     for (number, point) in FencesFuzz.points(document).enumerated() {
         let accuracyMetres = Double(number % 4) * 25
@@ -41,9 +53,14 @@ func fuzzTarget(_ input: [UInt8]) {
         fences.boxesAround(point, metres: accuracyMetres + 1) { box in
             fences.index.query(box) { found.insert($0) }
         }
+        var states: [FenceState] = []
         fences.states(at: point, accuracyMetres: accuracyMetres) { fence, state in
             check(state == .outside || found.contains(fence), "the index misses fence \(fence) at \(point)")
+            states.append(state)
         }
+        var again: [FenceState] = []
+        reopened.states(at: point, accuracyMetres: accuracyMetres) { _, state in again.append(state) }
+        check(again == states, "the reopened image's states differ at \(point)")
         for repeatCount in 0..<settings.windowFixes {
             monitor.update(position: point, accuracyMillimetres: Int64(accuracyMetres * 1000),
                            timeMilliseconds: Int64(number * 100 + repeatCount) * 1000) { _, _ in }

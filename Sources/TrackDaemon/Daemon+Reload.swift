@@ -35,9 +35,11 @@ extension Daemon where Source: ~Copyable {
         case .success(let board): map = board
         }
         let newFences: FenceMonitor
-        switch ConfigFiles.fences(loaded) {
+        switch TrackdCommand.loadFences(loaded, configPath: configSource.path) {
         case .failure(let error): return reject("fences: " + error.description + " (the previous fences are kept)")
-        case .success(let monitor): newFences = monitor
+        case .success(let load):
+            newFences = load.monitor
+            if let note = load.note { try? FileDescriptor.standardError.writeAll("trackd: fences: \(note)\n") }
         }
         let old = config
         config = loaded

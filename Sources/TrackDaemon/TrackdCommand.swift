@@ -46,11 +46,15 @@ public enum TrackdCommand {
         }
         var fences = FenceMonitor(fences: FenceSet(), settings: config.fences.settings)
         var fencesError: String?
-        switch ConfigFiles.fences(config) {
-        case .success(let loaded): fences = loaded
+        var fencesNote: String?
+        switch loadFences(config, configPath: options.configPath, check: options.check) {
+        case .success(let loaded):
+            fences = loaded.monitor
+            fencesNote = loaded.note
         case .failure(let error): fencesError = error.description
         }
-        if options.check { return check(options, config, fences: fences, fencesError: fencesError) }
+        if options.check { return check(options, config, fencesNote: fencesNote, fencesError: fencesError) }
+        if let fencesNote { try? FileDescriptor.standardError.writeAll("trackd: fences: " + fencesNote + "\n") }
         if let fencesError {
             // A tracker that does not track after a reboot is worse than one without fences.
             try? FileDescriptor.standardError.writeAll(
@@ -157,7 +161,25 @@ public enum TrackdCommand {
 
     /// `trackd --check`: what a start would use, said plainly; exit 1 when the fences file is
     /// bad (a start would go on without fences).
-    static func check(_ options: Options, _ config: TrackdConfig, fences: FenceMonitor, fencesError: String?) -> Int32 {
+    /// The fences for a start (mapped from their image, compiled first when stale) or for a
+    /// check (`trackctl fence validate`, which writes nothing).
+    static func loadFences(_ config: TrackdConfig, configPath: String, check: Bool = false)
+        -> Result<ConfigFiles.FenceLoad, ConfigFiles.FenceLoadError> {
+        var compiler = [FenceImageFile.compilerPath(), "fence", check ? "validate" : "compile"]
+        if FileDescriptor.exists(configPath) { compiler += ["--config", configPath] }
+        guard check else {
+            return FenceImageFile.load(config, image: FenceImageFile.path(besideState: config.state.file), compiler: compiler)
+        }
+        guard FileDescriptor.exists(config.fences.file) else {
+            return .success(ConfigFiles.FenceLoad(monitor: FenceMonitor(fences: FenceSet(), settings: config.fences.settings)))
+        }
+        let validated = FenceImageFile.run(compiler + [config.fences.file])
+        if let problem = validated.problem { return .failure(ConfigFiles.FenceLoadError(description: problem)) }
+        return .success(ConfigFiles.FenceLoad(monitor: FenceMonitor(fences: FenceSet(), settings: config.fences.settings),
+                                              note: validated.output))
+    }
+
+    static func check(_ options: Options, _ config: TrackdConfig, fencesNote: String?, fencesError: String?) -> Int32 {
         var lines = ""
         if !options.explicitConfig && !FileDescriptor.exists(options.configPath) {
             lines += "trackd: no configuration file at \(options.configPath): the defaults apply\n"
@@ -173,7 +195,7 @@ public enum TrackdCommand {
         if !FileDescriptor.exists(config.fences.file) {
             lines += "trackd: no fences file at \(config.fences.file): no fences\n"
         } else {
-            lines += "trackd: \(fences.fences.count) fences from \(config.fences.file)\n"
+            lines += "trackd: fences: " + (fencesNote ?? config.fences.file) + "\n"
         }
         try? FileDescriptor.standardOutput.writeAll(lines)
         return 0

@@ -114,9 +114,27 @@ public enum ConfigFiles {
         }
     }
 
+    /// Fences loaded: the monitor over them, and what became of their image, e.g.
+    /// `10000 fences compiled to /var/lib/trackd/fences.image`.
+    public struct FenceLoad {
+        public var monitor: FenceMonitor
+        public var note: String?
+
+        /// A load and its note.
+        public init(monitor: FenceMonitor, note: String? = nil) {
+            self.monitor = monitor
+            self.note = note
+        }
+    }
+
     /// Why the fences file could not be used, as one line.
     public struct FenceLoadError: Error {
         public var description: String
+
+        /// An error saying `description`.
+        public init(description: String) {
+            self.description = description
+        }
     }
 
 }

@@ -1,15 +1,19 @@
 import TrackCore
 import TrackIO
 
-/// `trackctl fence validate|check|list`: check a fences file, test one position against it,
-/// or ask the running trackd for every fence's state.
+/// `trackctl fence validate|compile|check|list`: check a fences file, compile it into the image
+/// trackd maps, test one position against it, or ask the running trackd for every fence's state.
 enum FenceCommand {
     static let usage: StaticString = """
         usage: trackctl fence validate [--config FILE] FENCES.geojson
+               trackctl fence compile [--config FILE] FENCES.geojson IMAGE
                trackctl fence check [--config FILE] [--fences FILE] LAT LON [ACCURACY_M]
                trackctl fence list [--socket PATH]
 
         validate  read a fences file as trackd would; the first problem names the feature
+        compile   validate, then write the compiled image trackd maps (written atomically;
+                  trackd runs this itself when its image is missing or older than the file);
+                  exit 1 for a bad fences file, 3 when the image cannot be written
         check     one line per fence, "ID inside|outside|unknown", for one fix (no window,
                   no hysteresis): unknown when the ACCURACY_M circle (default 0) straddles the edge
         list      the running trackd's fences: state and since when
@@ -27,6 +31,7 @@ enum FenceCommand {
         let rest = Array(arguments.dropFirst())
         switch subcommand {
         case "validate": return validate(rest)
+        case "compile": return compile(rest)
         case "check": return check(rest)
         case "list": return ClientCommands.fenceList(rest)
         case "-h", "--help", "help":
@@ -105,6 +110,23 @@ enum FenceCommand {
         try? FileDescriptor.standardOutput.writeAll(
             "\(path): \(fences.count) fences (\(circles) circles, \(polygons) polygons with \(fences.ringCount) rings "
                 + "and \(fences.vertexCount) vertices)\n")
+        return 0
+    }
+
+    static func compile(_ arguments: [String]) -> Int32 {
+        guard let parsed = options(arguments), parsed.fences == nil, parsed.positional.count == 2 else {
+            return fail("compile takes a fences file and the image to write", usage: true)
+        }
+        guard let config = configuration(parsed.config) else { return 1 }
+        let (path, image) = (parsed.positional[0], parsed.positional[1])
+        guard let fences = load(path, settings: config.fences.settings) else { return 1 }
+        do {
+            try FenceImageFile.save(fences.image, to: image)
+        } catch {
+            _ = fail(error.message)
+            return FenceImageFile.cannotSave
+        }
+        try? FileDescriptor.standardOutput.writeAll("\(image): \(fences.count) fences, \(fences.image.bytes.count) bytes\n")
         return 0
     }
 

@@ -60,21 +60,21 @@ struct MonitorDriver {
         first.feed([50, 50])
         #expect(first.transitions == ["3:initial-inside"])
         #expect(first.monitor.insideCount == 1 && first.monitor.sequence == 4)
-        #expect(second.monitor.tracks[0].state == .unknown && second.monitor.sequence == 2)
+        #expect(second.monitor.track(0).state == .unknown && second.monitor.sequence == 2)
         second.feed([500, 500, 500])
         #expect(second.transitions == ["5:initial-outside"])
-        #expect(first.monitor.tracks[0].state == .inside)
+        #expect(first.monitor.track(0).state == .inside)
         first.monitor.restart()
-        #expect(second.monitor.tracks[0].state == .outside && second.monitor.sequence == 5)
-        #expect(first.monitor.tracks[0].state == .unknown && first.monitor.insideCount == 0)
+        #expect(second.monitor.track(0).state == .outside && second.monitor.sequence == 5)
+        #expect(first.monitor.track(0).state == .unknown && first.monitor.insideCount == 0)
     }
 
     @Test func initialStateIsAStateNotAnEnter() {
         var driver = MonitorDriver(monitor: circleMonitor())
         driver.feed([50, 50, 50, 50])
         #expect(driver.transitions == ["3:initial-inside"])
-        #expect(driver.monitor.tracks[0].state == .inside)
-        #expect(driver.monitor.tracks[0].sinceMilliseconds == 3000)
+        #expect(driver.monitor.track(0).state == .inside)
+        #expect(driver.monitor.track(0).sinceMilliseconds == 3000)
         #expect(driver.monitor.insideCount == 1)
     }
 
@@ -118,7 +118,7 @@ struct MonitorDriver {
         var driver = MonitorDriver(monitor: circleMonitor())
         driver.feed(Array(repeating: 100, count: 7), accuracyMetres: 20)
         #expect(driver.transitions == ["5:initial-unknown"])
-        #expect(driver.monitor.tracks[0].state == .unknown)
+        #expect(driver.monitor.track(0).state == .unknown)
         driver.feed([40, 40, 40], accuracyMetres: 20)
         #expect(driver.transitions == ["5:initial-unknown", "10:initial-inside"])
     }
@@ -137,14 +137,15 @@ struct MonitorDriver {
         var driver = MonitorDriver(monitor: circleMonitor(notify: [.exit], dwellSeconds: nil))
         driver.feed([300, 300, 300, 50, 50, 50, 50, 300, 300, 300])
         #expect(driver.transitions == ["3:initial-outside", "10:exit"])
-        #expect(driver.monitor.tracks[0].state == .outside)
+        #expect(driver.monitor.track(0).state == .outside)
     }
 
     @Test func farFencesSettleAndDropOut() {
         var driver = MonitorDriver(monitor: circleMonitor(extra: 50))
-        #expect(driver.monitor.activeCount == 51)
+        #expect(driver.monitor.activeCount == 0 && driver.monitor.trackCount == 0, "51 fences, one background track")
         driver.feed([50, 50, 50, 50, 50])
         #expect(driver.monitor.activeCount == 1, "only the fence the fix is in stays active")
+        #expect(driver.monitor.trackCount == 1, "the far fences share the background's track")
         #expect(driver.events.filter { $0.transition == .initial(.outside) }.count == 50)
         driver.feed([300, 300, 300, 300, 300, 300])
         #expect(driver.monitor.activeCount == 0)

@@ -78,7 +78,7 @@ func filtered(_ fixes: [Fix]) -> [(Coordinate, Int64, Int64)] {
             }
             #expect(transitions.isEmpty, "edge \(offset) m from the median at \(azimuth)°: \(transitions)")
             // Every fence got its initial state.
-            #expect(monitor.tracks.allSatisfy { $0.sinceMilliseconds != nil })
+            #expect((0..<monitor.fences.count).allSatisfy { monitor.track($0).sinceMilliseconds != nil })
         }
         // Without the window and the band, single fixes flip across the edge through the median.
         let fences = try Self.fences(azimuth: azimuth, offset: 0)

@@ -186,7 +186,9 @@ private let fencesSection = ConfigSection("fences", "Geofences: the file, and ho
               example: "/data/trackd/fences.geojson",
               """
               GeoJSON FeatureCollection of Polygon, MultiPolygon and Point (with `properties.radius`) \
-              features; `trackctl fence validate FILE` checks one. A missing file means no fences.
+              features; `trackctl fence validate FILE` checks one. trackd maps it compiled: \
+              `fences.image` beside `state.file`, compiled again (`trackctl fence compile`) when the \
+              file or the radius limits change. A missing file means no fences.
               """) { $0.fences.file = $1.text },
     ConfigKey("min-radius", .distance(1_000...1_000_000), default: "10", example: "50",
               "Smallest circle radius in metres a fences file may use.") {

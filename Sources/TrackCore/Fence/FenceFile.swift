@@ -32,7 +32,7 @@ public enum FenceFile {
                 throw FenceFileError(featureIndex: number, featureID: reader.id, problem: error)
             }
         }
-        set.buildIndex()
+        set.buildIndex(key: FenceImage.key(source: bytes, settings: settings))
         return set
     }
 }

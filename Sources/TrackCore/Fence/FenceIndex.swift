@@ -1,6 +1,6 @@
 /// A packed R-tree over fence boxes (Sort-Tile-Recursive, as GEOS's STRtree), built once when
-/// the fences are loaded and never changed: nodes in one array, children contiguous, queries
-/// with a fixed stack and no allocation.
+/// the fences are compiled and never changed: nodes in one table of the fence image, children
+/// contiguous and before their parent, queries with a fixed stack and no allocation.
 ///
 /// Example: 10,000 fences → 10,000 entries under 1,250 leaves of 8, 157, 20, 3, 1 nodes above.
 public struct FenceIndex: Sendable {
@@ -15,20 +15,22 @@ public struct FenceIndex: Sendable {
         var count: Int32
     }
 
-    var nodes: [Node] = []
-    var root = -1
+    /// The image the nodes are in.
+    let image: FenceImage
 
-    /// An empty index.
-    public init() {}
+    /// The index in `image`.
+    init(_ image: FenceImage) {
+        self.image = image
+    }
 
-    /// The index of `entries` (box, fence index), e.g. two entries for a fence across the
-    /// antimeridian.
-    public init(entries: [(box: FenceBox, fence: Int)]) {
-        guard !entries.isEmpty else { return }
+    /// The nodes of the index of `entries` (box, fence index), e.g. two entries for a fence
+    /// across the antimeridian; the root last.
+    static func nodes(entries: [(box: FenceBox, fence: Int)]) -> [Node] {
+        guard !entries.isEmpty else { return [] }
         var level = entries.map { Node(box: $0.box, first: Int32($0.fence), count: 0) }
         level = FenceIndex.tiled(level)
         var levelStart = 0
-        nodes = level
+        var nodes = level
         while nodes.count - levelStart > 1 {
             let levelEnd = nodes.count
             var parents: [Node] = []
@@ -43,7 +45,7 @@ public struct FenceIndex: Sendable {
             levelStart = levelEnd
             nodes.append(contentsOf: parents)
         }
-        root = nodes.count - 1
+        return nodes
     }
 
     /// Sort-Tile-Recursive order: vertical slices by longitude, each sorted by latitude, so
@@ -71,15 +73,15 @@ public struct FenceIndex: Sendable {
     /// across the antimeridian may come twice). No allocation.
     @inline(__always)
     public func query(_ box: FenceBox, _ body: (Int) -> Void) {
-        guard root >= 0 else { return }
+        guard image.root >= 0 else { return }
         // Depth × fan-out bounds the stack: 8 levels hold 8^8 = 16.7 million entries.
         var stack = InlineArray<72, Int32>(repeating: 0)
         var depth = 1
-        stack[0] = Int32(root)
-        nodes.withUnsafeBufferPointer { nodes in
+        stack[0] = Int32(image.root)
+        do {
             while depth > 0 {
                 depth -= 1
-                let node = nodes[Int(stack[depth])]
+                let node = image.node(Int(stack[depth]))
                 guard node.box.intersects(box) else { continue }
                 if node.count == 0 {
                     body(Int(node.first))

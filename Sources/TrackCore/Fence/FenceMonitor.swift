@@ -2,45 +2,96 @@
 /// unknown when the accuracy circle straddles the edge, with the hysteresis band), transitions
 /// when `agreeingFixes` of the last `windowFixes` agree, dwell after the loitering delay.
 ///
-/// Per fix it looks only at fences the index finds near the fix and fences that are not yet
-/// settled outside (inside, unknown, or with a recent non-outside vote); a fence it skips has
-/// voted outside, which it catches up on the next look. Nothing is allocated per fix: the
-/// arrays are sized at start-up. Example: 10,000 fences, a fix near two of them → two
-/// distance computations and a handful of index nodes.
+/// A fence gets a track of its own the first time the index finds it near a fix; until then it
+/// shares the background's, which votes far outside on every fix (so 10,000 fences no fix has
+/// come near cost one track, not 10,000). Per fix it looks only at fences the index finds near
+/// the fix and fences of its own that are not yet settled outside (inside, unknown, or with a
+/// recent non-outside vote); a fence it skips has voted outside, which it catches up on the
+/// next look. Nothing is allocated per fix: the arrays are reserved at start-up for every fence
+/// and filled only as fixes come near them, so memory a fence never needs is never touched.
+/// Example: 10,000 fences, a fix near two of them → two distance computations, a handful of
+/// index nodes, two tracks.
 public struct FenceMonitor {
     /// The fences watched.
     public let fences: FenceSet
     /// The settings in force.
     public let settings: FenceSettings
-    /// The state of each fence, by fence index (one per fence, sized at start-up).
-    public private(set) var tracks: [FenceTrack]
+    /// Tracks of the fences a fix has come near, in the order they first did.
+    var tracks: [FenceTrack]
+    /// The fence numbers of `tracks`, sorted, and the slot in `tracks` of each.
+    var touchedFences: [Int32]
+    var touchedSlots: [Int32]
+    /// What every fence without a track of its own has seen.
+    var background = FenceTrack()
     /// Filtered fixes seen.
     public private(set) var sequence: UInt32 = 0
     /// Fences currently inside.
     public private(set) var insideCount = 0
-    /// The fences looked at on every fix: the first `activeCount` slots hold their indices
-    /// (one slot per fence, sized at start-up).
+    /// Slots in `tracks` looked at on every fix.
     var active: [Int32]
-    /// Fences looked at on every fix.
-    private(set) var activeCount: Int
+    /// Fences with a track of their own looked at on every fix.
+    var activeCount: Int { active.count }
+    /// Fences with a track of their own.
+    public var trackCount: Int { tracks.count }
 
-    /// A monitor over `fences`; every fence starts unknown and is looked at until its window
-    /// has filled. Allocates its two arrays (about 40 bytes per fence); `update` and `restart`
-    /// then work in them. The monitor owns them: a copy that is updated gets arrays of its own.
+    /// A monitor over `fences`; every fence starts unknown. Reserves its arrays (about 50
+    /// bytes per fence, touched only as fixes come near fences); `update` and `restart` then
+    /// work in them. The monitor owns them: a copy that is updated gets arrays of its own.
     public init(fences: FenceSet, settings: FenceSettings) {
         self.fences = fences
         self.settings = settings
-        var track = FenceTrack()
-        track.active = true
-        tracks = Array(repeating: track, count: fences.count)
-        active = Array(repeating: 0, count: fences.count)
-        for index in 0..<fences.count { active[index] = Int32(index) }
-        activeCount = fences.count
+        tracks = []
+        tracks.reserveCapacity(fences.count)
+        touchedFences = []
+        touchedFences.reserveCapacity(fences.count)
+        touchedSlots = []
+        touchedSlots.reserveCapacity(fences.count)
+        active = []
+        active.reserveCapacity(fences.count)
+    }
+
+    /// Fence `fence`'s state: its own track, or the background's.
+    public func track(_ fence: Int) -> FenceTrack {
+        guard let slot = slot(of: fence) else { return background }
+        return tracks[slot]
+    }
+
+    /// The slot of `fence`'s own track, nil when it has none (binary search).
+    func slot(of fence: Int) -> Int? {
+        let (found, at) = position(of: fence)
+        return found ? Int(touchedSlots[at]) : nil
+    }
+
+    /// Where `fence` is or would go in `touchedFences`.
+    func position(of fence: Int) -> (found: Bool, at: Int) {
+        var low = 0
+        var high = touchedFences.count
+        while low < high {
+            let middle = (low + high) / 2
+            if Int(touchedFences[middle]) < fence { low = middle + 1 } else { high = middle }
+        }
+        return (low < touchedFences.count && Int(touchedFences[low]) == fence, low)
+    }
+
+    /// `fence`'s own track, made from the background's when it has none yet (and looked at on
+    /// every fix from now on). Allocates nothing: the arrays were reserved for every fence.
+    mutating func ownSlot(of fence: Int) -> Int {
+        let (found, at) = position(of: fence)
+        if found { return Int(touchedSlots[at]) }
+        let slot = tracks.count
+        var track = background
+        track.active = false
+        track.fence = Int32(fence)
+        tracks.append(track)
+        touchedFences.insert(Int32(fence), at: at)
+        touchedSlots.insert(Int32(slot), at: at)
+        return slot
     }
 
     /// Feeds one filtered fix: `position`, its accuracy (1σ radius, mm) and its UTC time (ms
     /// since the epoch). Calls `report` with (fence index, transition) for every initial state,
-    /// enter, exit and dwell, in fence order within a kind of pass. Allocates nothing.
+    /// enter, exit and dwell: first those of fences near the fix, then the others in fence
+    /// order. Allocates nothing.
     public mutating func update(position: Coordinate, accuracyMillimetres: Int64, timeMilliseconds: Int64,
                                 _ report: (Int, FenceTransition) -> Void) {
         sequence &+= 1
@@ -52,52 +103,79 @@ public struct FenceMonitor {
         // Fences near the fix: vote with their distance.
         FenceBox.around(position.latitudeDegrees, position.longitudeDegrees, metres: limit) { box in
             fences.index.query(box) { fence in
-                guard tracks[fence].lastSequence != sequence else { return }
+                let slot = ownSlot(of: fence)
+                guard tracks[slot].lastSequence != sequence else { return }
                 let distance = fences.signedDistance(of: fence, to: point, coordinate: position, limitMetres: limit)
-                vote(fence, distance: distance, accuracyMetres: accuracy, time: timeMilliseconds, report)
-                if !tracks[fence].active {
-                    tracks[fence].active = true
-                    active[activeCount] = Int32(fence)
-                    activeCount += 1
+                vote(slot: slot, distance: distance, accuracyMetres: accuracy, time: timeMilliseconds, report)
+                if !tracks[slot].active {
+                    tracks[slot].active = true
+                    active.append(Int32(slot))
                 }
             }
         }
-        // Unsettled fences the index did not find: the fix is far outside them.
-        var slot = 0
-        while slot < activeCount {
-            let fence = Int(active[slot])
-            if tracks[fence].lastSequence != sequence {
-                vote(fence, distance: -.infinity, accuracyMetres: accuracy, time: timeMilliseconds, report)
-            }
-            let track = tracks[fence]
-            if track.state == .outside && track.outsideVotes & settings.windowMask == settings.windowMask {
-                tracks[fence].active = false
-                activeCount -= 1
-                active[slot] = active[activeCount]
-            } else {
-                slot += 1
+        // The background: far outside every fence without a track of its own. What it decides
+        // holds for each of them, reported in fence order, with the fences of their own that
+        // this fix did not come near voting in that order too.
+        var decided: FenceTransition?
+        var background = self.background
+        vote(&background, -1, distance: -.infinity, accuracyMetres: accuracy, time: timeMilliseconds) { _, transition in
+            decided = transition
+        }
+        self.background = background
+        if let decided {
+            for fence in 0..<fences.count {
+                guard let slot = slot(of: fence) else {
+                    report(fence, decided)
+                    continue
+                }
+                if tracks[slot].active && tracks[slot].lastSequence != sequence {
+                    vote(slot: slot, distance: -.infinity, accuracyMetres: accuracy, time: timeMilliseconds, report)
+                }
             }
         }
+        // Unsettled fences of their own the index did not find: the fix is far outside them.
+        var index = 0
+        while index < active.count {
+            let slot = Int(active[index])
+            if tracks[slot].lastSequence != sequence {
+                vote(slot: slot, distance: -.infinity, accuracyMetres: accuracy, time: timeMilliseconds, report)
+            }
+            let track = tracks[slot]
+            if track.state == .outside && track.outsideVotes & settings.windowMask == settings.windowMask {
+                tracks[slot].active = false
+                active[index] = active[active.count - 1]
+                active.removeLast()
+            } else {
+                index += 1
+            }
+        }
+    }
+
+    /// One vote into the track in `slot`.
+    mutating func vote(slot: Int, distance: Double, accuracyMetres: Double, time: Int64,
+                       _ report: (Int, FenceTransition) -> Void) {
+        var track = tracks[slot]
+        vote(&track, Int(track.fence), distance: distance, accuracyMetres: accuracyMetres, time: time, report)
+        tracks[slot] = track
     }
 
     /// Forgets every fence's state, as at start-up: when the permission stops the evaluation,
     /// so nothing decided before it (or a transition across the time it was off) is reported
     /// later; when it resumes, each fence reports its initial state again. Allocates nothing.
     public mutating func restart() {
-        var track = FenceTrack()
-        track.active = true
-        for index in 0..<fences.count {
-            tracks[index] = track
-            active[index] = Int32(index)
-        }
-        activeCount = fences.count
+        tracks.removeAll(keepingCapacity: true)
+        touchedFences.removeAll(keepingCapacity: true)
+        touchedSlots.removeAll(keepingCapacity: true)
+        active.removeAll(keepingCapacity: true)
+        background = FenceTrack()
         sequence = 0
         insideCount = 0
     }
 
-    mutating func vote(_ fence: Int, distance: Double, accuracyMetres: Double, time: Int64,
+    /// One vote into `track`, fence `fence`'s (−1: the background's, which never reads the
+    /// fence's notify or dwell: far outside, it only ever decides its initial state).
+    mutating func vote(_ track: inout FenceTrack, _ fence: Int, distance: Double, accuracyMetres: Double, time: Int64,
                        _ report: (Int, FenceTransition) -> Void) {
-        var track = tracks[fence]
         // Fixes since this fence's last vote were far outside it.
         let missed = sequence &- track.lastSequence &- 1
         let shift = min(missed + 1, 32)
@@ -123,14 +201,14 @@ public struct FenceMonitor {
             // so a window split 3 : 2 cannot flip back on the next fix.
             if decided == .inside { track.outsideVotes = 0 } else { track.insideVotes = 0 }
             track.dwellReported = false
-            if decided == .inside { insideCount += 1 }
-            if previous == .inside { insideCount -= 1 }
+            if decided == .inside && fence >= 0 { insideCount += 1 }
+            if previous == .inside && fence >= 0 { insideCount -= 1 }
             if previous == .unknown {
                 // Never decided before (even if reported unknown): still the start-up state.
                 track.reported = true
                 report(fence, .initial(decided))
             } else {
-                let notify = fences.fences[fence].notify
+                let notify = fences.notify(of: fence)
                 if decided == .inside && notify.contains(.enter) { report(fence, .enter) }
                 if decided == .outside && notify.contains(.exit) { report(fence, .exit) }
             }
@@ -139,12 +217,11 @@ public struct FenceMonitor {
             track.sinceMilliseconds = time
             report(fence, .initial(.unknown))
         }
-        if track.state == .inside && !track.dwellReported, let dwell = fences.fences[fence].dwellSeconds,
-           fences.fences[fence].notify.contains(.dwell), let since = track.sinceMilliseconds,
+        if track.state == .inside && !track.dwellReported && fence >= 0, let dwell = fences.dwellSeconds(of: fence),
+           fences.notify(of: fence).contains(.dwell), let since = track.sinceMilliseconds,
            time - since >= Int64(dwell) * 1000 {
             track.dwellReported = true
             report(fence, .dwell)
         }
-        tracks[fence] = track
     }
 }

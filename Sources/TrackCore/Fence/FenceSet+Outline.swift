@@ -4,7 +4,7 @@ extension FenceSet {
     /// fence's plane. Each ring is closed (last point equals the first). Example: the 150 m
     /// circle `home` → one ring of 73 points, each 150 m from the centre.
     public func outline(of fence: Int) -> [[Coordinate]] {
-        let shape = shapes[fence]
+        let shape = image.shape(fence)
         if shape.rings.isEmpty {
             var ring: [Coordinate] = []
             for step in 0...72 {
@@ -14,9 +14,11 @@ extension FenceSet {
             return [ring]
         }
         var result: [[Coordinate]] = []
+        let bounds = image.ringBounds
+        let vertices = image.vertexValues
         for ring in shape.rings {
             var points: [Coordinate] = []
-            for vertex in rings[ring] {
+            for vertex in Int(bounds[2 * ring])..<Int(bounds[2 * ring + 1]) {
                 points.append(shape.plane.unproject(east: vertices[2 * vertex], north: vertices[2 * vertex + 1]))
             }
             result.append(points)

@@ -21,13 +21,14 @@ extension FenceSet {
         guard ringNumber > 0 else { throw .malformedCoordinates(expected: "at least one ring") }
         let centre = centreSum.length > 1e-9 ? centreSum.normalized : GeoVector(x: 1, y: 0, z: 0)
         let plane = LocalPlane(centre: centre)
-        let firstRing = rings.count
+        precondition(image.fenceCount == 0, "fences appended after buildIndex")
+        let firstRing = self.parts.rings.count
         var projected: [Double] = []
         var reach = 0.0
         ringNumber = 0
         for part in parts {
             for ring in part {
-                let start = vertices.count / 2
+                let start = self.parts.vertices.count / 2
                 projected.removeAll(keepingCapacity: true)
                 for position in ring {
                     guard let local = plane.project(GeoVector(position)) else {
@@ -43,16 +44,16 @@ extension FenceSet {
                 if let crossing = FenceSet.selfIntersection(projected) {
                     throw .selfIntersecting(ring: ringNumber, edge: crossing.0, otherEdge: crossing.1)
                 }
-                vertices.append(contentsOf: projected)
-                rings.append(start..<(vertices.count / 2))
+                self.parts.vertices.append(contentsOf: projected)
+                self.parts.rings.append(start..<(self.parts.vertices.count / 2))
                 ringNumber += 1
             }
         }
-        let number = fences.count
-        fences.append(fence)
+        let number = self.parts.fences.count
+        self.parts.fences.append(fence)
         let shape = Shape(plane: plane, centre: Coordinate(latitudeNanodegrees: 0, longitudeNanodegrees: 0),
-                          radiusMetres: 0, rings: firstRing..<rings.count)
-        shapes.append(shape)
+                          radiusMetres: 0, rings: firstRing..<self.parts.rings.count)
+        self.parts.shapes.append(shape)
         appendPolygonBoxes(shape, number: number, parts: parts)
     }
 
@@ -95,9 +96,14 @@ extension FenceSet {
         // A margin of 1 m and 0.1 % of the longest edge for rounding: metres → degrees.
         let marginMetres = 1 + longest * 6_371_000 * 0.001
         let dLatitude = marginMetres / 110_000
-        for pole in [GeoVector(x: 0, y: 0, z: 1), GeoVector(x: 0, y: 0, z: -1)]
-        where polygonDistance(shape, point: pole, limitMetres: 1) > -1 {
-            if pole.z > 0 { north = 90 } else { south = -90 }
+        var bounds: [UInt32] = []
+        for ring in self.parts.rings[shape.rings] { bounds += [UInt32(ring.lowerBound), UInt32(ring.upperBound)] }
+        let local = Shape(plane: shape.plane, centre: shape.centre, radiusMetres: 0, rings: 0..<shape.rings.count)
+        for pole in [GeoVector(x: 0, y: 0, z: 1), GeoVector(x: 0, y: 0, z: -1)] {
+            let distance = bounds.withUnsafeBufferPointer { rings in
+                self.parts.vertices.withUnsafeBufferPointer { FenceSet.polygonDistance(local, point: pole, limitMetres: 1, rings: rings, vertices: $0) }
+            }
+            if distance > -1 { if pole.z > 0 { north = 90 } else { south = -90 } }
         }
         // Every edge lies in the cap of the vertices' largest angle from the centre (a cap under
         // a hemisphere is convex). One clear of the poles is less than 90° of longitude either
@@ -111,7 +117,7 @@ extension FenceSet {
         let dLongitude = cosine > 1e-9 ? marginMetres / (111_000 * cosine) : 360
         FenceBox.covering(latitudes: (south - dLatitude)...(north + dLatitude), centreLongitude: centreLongitude,
                           west: west - dLongitude, east: east + dLongitude) {
-            boxes.append(($0, number))
+            self.parts.boxes.append(($0, number))
         }
     }
 

@@ -1,20 +1,27 @@
-/// The loaded fences: their descriptions, their geometry in flat arrays (vertices in each
-/// fence's `LocalPlane`, in metres) and the spatial index over them. Built once at start-up;
-/// the per-fix path only reads it.
+/// The loaded fences: their descriptions, their geometry (vertices in each fence's
+/// `LocalPlane`, in metres) and the spatial index over them, all in one compiled `FenceImage`
+/// (a heap copy, or the daemon's mapping of the image file). Built once at start-up, by appends
+/// and `buildIndex`, or opened from an image; the per-fix path only reads it.
 ///
 /// Example: `FenceFile.parse(bytes, settings: .init())` returns one; `signedDistance(of:to:)`
 /// says how far inside (positive) or outside (negative) a point is.
 public struct FenceSet: Sendable {
-    /// The fences in file order; an index here is the fence's number in logs and events.
-    public internal(set) var fences: [Fence] = []
-    var shapes: [Shape] = []
-    /// Vertex ranges (indices into `vertices`' pairs); a ring's last vertex equals its first.
-    var rings: [Range<Int>] = []
-    /// East and north in metres, interleaved.
-    var vertices: [Double] = []
-    /// Boxes of the fences, built by `buildIndex`.
-    public internal(set) var index = FenceIndex()
-    var boxes: [(box: FenceBox, fence: Int)] = []
+    /// The tables while fences are appended; empty once `buildIndex` has compiled them.
+    var parts = Parts()
+    /// The compiled fences every read goes to.
+    public private(set) var image = FenceImage.empty
+
+    /// The tables of a set being built, in the order fences were appended.
+    struct Parts {
+        var fences: [Fence] = []
+        var shapes: [Shape] = []
+        /// Vertex ranges (indices into `vertices`' pairs); a ring's last vertex equals its first.
+        var rings: [Range<Int>] = []
+        /// East and north in metres, interleaved.
+        var vertices: [Double] = []
+        /// Boxes of the fences, for the index.
+        var boxes: [(box: FenceBox, fence: Int)] = []
+    }
 
     struct Shape: Sendable {
         var plane: LocalPlane
@@ -27,16 +34,40 @@ public struct FenceSet: Sendable {
     /// No fences.
     public init() {}
 
+    /// The fences compiled in `image`, e.g. the daemon's mapping of its image file.
+    public init(image: FenceImage) {
+        self.image = image
+    }
+
     /// The number of fences.
-    public var count: Int { fences.count }
+    public var count: Int { image.fenceCount }
+
+    /// The fences in file order; an index here is the fence's number in logs and events.
+    public var fences: FenceList { FenceList(image: image) }
+
+    /// The spatial index over the fences' boxes.
+    public var index: FenceIndex { FenceIndex(image) }
+
+    /// Which transitions fence `fence` reports (no allocation, unlike `fences[fence]`).
+    @inline(__always)
+    public func notify(of fence: Int) -> FenceNotify { image.notify(fence) }
+
+    /// Fence `fence`'s loitering delay in seconds, nil for none (no allocation).
+    @inline(__always)
+    public func dwellSeconds(of fence: Int) -> Int? { image.dwellSeconds(fence) }
+
+    /// Fence `fence`'s id, e.g. `home`.
+    public func id(of fence: Int) -> String { image.id(fence) }
 
     /// Adds a circle of `radiusMetres` (geodesic) around `centre`.
     public mutating func appendCircle(_ fence: Fence, centre: Coordinate, radiusMetres: Double) {
+        precondition(image.fenceCount == 0, "fences appended after buildIndex")
         let vector = GeoVector(centre)
         let plane = LocalPlane(centre: vector)
-        let number = fences.count
-        fences.append(fence)
-        shapes.append(Shape(plane: plane, centre: centre, radiusMetres: radiusMetres, rings: rings.count..<rings.count))
+        let number = parts.fences.count
+        parts.fences.append(fence)
+        parts.shapes.append(Shape(plane: plane, centre: centre, radiusMetres: radiusMetres,
+                                  rings: parts.rings.count..<parts.rings.count))
         // The radii of curvature bound the degrees; 1 % and 1 m cover the ellipsoid's slack.
         let reach = radiusMetres * 1.01 + 1
         let dLatitude = reach / plane.northMetres * 180 / Double.pi
@@ -45,13 +76,16 @@ public struct FenceSet: Sendable {
         let latitude = centre.latitudeDegrees
         FenceBox.covering(latitudes: (latitude - dLatitude)...(latitude + dLatitude),
                           centreLongitude: centre.longitudeDegrees, west: -dLongitude, east: dLongitude) {
-            boxes.append(($0, number))
+            parts.boxes.append(($0, number))
         }
     }
 
-    /// Builds the spatial index; call once after the last append.
-    public mutating func buildIndex() {
-        index = FenceIndex(entries: boxes)
+    /// Compiles the fences appended into the image with its index; call once after the last
+    /// append (nothing can be appended after it). `key` names the source for an image file
+    /// (`FenceImage.key`).
+    public mutating func buildIndex(key: UInt64 = 0) {
+        guard image.fenceCount == 0 else { return }
+        image = FenceImage.compiled(&parts, key: key)
     }
 
     /// How far `point` is inside fence `fence` in metres: positive inside, negative outside,
@@ -59,11 +93,12 @@ public struct FenceSet: Sendable {
     /// 30 m from the centre of a 100 m circle → 70. `coordinate` is the same point as `point`.
     @inline(__always)
     public func signedDistance(of fence: Int, to point: GeoVector, coordinate: Coordinate, limitMetres: Double) -> Double {
-        let shape = shapes[fence]
+        let shape = image.shape(fence)
         if shape.rings.isEmpty {
             return circleDistance(shape, point: point, coordinate: coordinate, limitMetres: limitMetres)
         }
-        return polygonDistance(shape, point: point, limitMetres: limitMetres)
+        return FenceSet.polygonDistance(shape, point: point, limitMetres: limitMetres,
+                                        rings: image.ringBounds, vertices: image.vertexValues)
     }
 
     func circleDistance(_ shape: Shape, point: GeoVector, coordinate: Coordinate, limitMetres: Double) -> Double {
@@ -78,38 +113,37 @@ public struct FenceSet: Sendable {
         return min(max(shape.radiusMetres - distance, -limitMetres), limitMetres)
     }
 
-    func polygonDistance(_ shape: Shape, point: GeoVector, limitMetres: Double) -> Double {
+    /// The signed distance to a polygon whose ring bounds (first, end vertex pairs) and vertices
+    /// (east, north pairs) are in `rings` and `vertices`.
+    static func polygonDistance(_ shape: Shape, point: GeoVector, limitMetres: Double,
+                                rings: UnsafeBufferPointer<UInt32>, vertices v: UnsafeBufferPointer<Double>) -> Double {
         guard let local = shape.plane.project(point) else { return -limitMetres }
         let px = local.east
         let py = local.north
         var inside = false
         var best = limitMetres * limitMetres
-        vertices.withUnsafeBufferPointer { v in
-            rings.withUnsafeBufferPointer { rings in
-                for ring in shape.rings {
-                    let range = rings[ring]
-                    var ax = v[2 * range.lowerBound]
-                    var ay = v[2 * range.lowerBound + 1]
-                    for vertex in (range.lowerBound + 1)..<range.upperBound {
-                        let bx = v[2 * vertex]
-                        let by = v[2 * vertex + 1]
-                        let dx = bx - ax
-                        let dy = by - ay
-                        // Even-odd crossings of the ray eastward from the point: holes and
-                        // the parts of a multi-polygon need no special case.
-                        if (ay > py) != (by > py) && px < ax + (py - ay) * dx / (by - ay) { inside.toggle() }
-                        let wx = px - ax
-                        let wy = py - ay
-                        let length2 = dx * dx + dy * dy
-                        var t = length2 > 0 ? (wx * dx + wy * dy) / length2 : 0
-                        t = min(max(t, 0), 1)
-                        let ex = wx - t * dx
-                        let ey = wy - t * dy
-                        best = min(best, ex * ex + ey * ey)
-                        ax = bx
-                        ay = by
-                    }
-                }
+        for ring in shape.rings {
+            let range = Int(rings[2 * ring])..<Int(rings[2 * ring + 1])
+            var ax = v[2 * range.lowerBound]
+            var ay = v[2 * range.lowerBound + 1]
+            for vertex in (range.lowerBound + 1)..<range.upperBound {
+                let bx = v[2 * vertex]
+                let by = v[2 * vertex + 1]
+                let dx = bx - ax
+                let dy = by - ay
+                // Even-odd crossings of the ray eastward from the point: holes and
+                // the parts of a multi-polygon need no special case.
+                if (ay > py) != (by > py) && px < ax + (py - ay) * dx / (by - ay) { inside.toggle() }
+                let wx = px - ax
+                let wy = py - ay
+                let length2 = dx * dx + dy * dy
+                var t = length2 > 0 ? (wx * dx + wy * dy) / length2 : 0
+                t = min(max(t, 0), 1)
+                let ex = wx - t * dx
+                let ey = wy - t * dy
+                best = min(best, ex * ex + ey * ey)
+                ax = bx
+                ay = by
             }
         }
         let distance = Math.squareRoot(best)
@@ -122,7 +156,7 @@ public struct FenceSet: Sendable {
     public func states(at coordinate: Coordinate, accuracyMetres: Double, _ body: (Int, FenceState) -> Void) {
         let point = GeoVector(coordinate)
         let limit = accuracyMetres + 1
-        for fence in fences.indices {
+        for fence in 0..<count {
             let distance = signedDistance(of: fence, to: point, coordinate: coordinate, limitMetres: limit)
             body(fence, FenceSet.vote(distance, accuracyMetres: accuracyMetres))
         }
@@ -148,7 +182,7 @@ extension FenceSet {
 
 extension FenceSet {
     /// Rings of all polygons (outer rings and holes).
-    public var ringCount: Int { rings.count }
+    public var ringCount: Int { image.ringCount }
     /// Vertices of all rings, closing vertices included.
-    public var vertexCount: Int { vertices.count / 2 }
+    public var vertexCount: Int { image.vertexCount }
 }

@@ -12,6 +12,8 @@ public struct FenceTrack: Equatable, Sendable {
     var reported = false
     var dwellReported = false
     var active = false
+    /// The fence this track is of (−1: the background's).
+    var fence: Int32 = -1
 
     /// A fence nothing is known about yet.
     public init() {}

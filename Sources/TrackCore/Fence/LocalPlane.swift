@@ -38,6 +38,15 @@ public struct LocalPlane: Equatable, Sendable {
         northMetres = Geodesic.equatorialRadiusMetres * (1 - e2) / (w * Math.squareRoot(w))
     }
 
+    /// A plane from its parts as `init(centre:)` computed them (a compiled fence image).
+    init(centre: GeoVector, east: GeoVector, north: GeoVector, eastMetres: Double, northMetres: Double) {
+        self.centre = centre
+        self.east = east
+        self.north = north
+        self.eastMetres = eastMetres
+        self.northMetres = northMetres
+    }
+
     /// The point in plane metres (east, north), or nil when it is more than 84° from the centre.
     @inline(__always)
     public func project(_ point: GeoVector) -> (east: Double, north: Double)? {

@@ -126,8 +126,10 @@ extension Daemon where Source: ~Copyable {
         let set = fences.monitor.fences
         let disclosure = disclosure(now: now)
         let lastEvent = fences.lastEvent.flatMap { event in
-            event.fence < set.count ? (id: set.fences[event.fence].id, transition: event.transition, time: event.time) : nil
+            event.fence < set.count ? (id: set.id(of: event.fence), transition: event.transition, time: event.time) : nil
         }
+        // The id came from the fence image: its page need not stay resident.
+        set.image.storage.releasePages()
         var model = StatusModel(
             now: now, startedAt: startedAt, daemon: daemon,
             receiver: StatusModel.ReceiverFacts(

@@ -5,10 +5,11 @@ extension FenceService {
     /// `fence list`: one line per fence, `ID STATE since TIME` (`since start` before any fix
     /// decided it), as many as the reply holds, then how many more there are.
     func writeList(to reply: inout ReplyBuffer) {
+        // Every id comes from the fence image: none of its pages need stay resident after.
+        defer { monitor.fences.image.storage.releasePages() }
         var line = TextBuffer()
         line.append("ok")
         let set = monitor.fences
-        let tracks = monitor.tracks
         for index in 0..<set.count {
             // Leave room for the last line.
             guard reply.count + line.count < ControlServer.replyCapacity - 200 else {
@@ -19,10 +20,11 @@ extension FenceService {
                 return
             }
             emit(&line, &reply)
-            line.append(string: set.fences[index].id)
+            line.append(string: set.id(of: index))
             line.append(" ")
-            line.append(tracks[index].state.name)
-            if let since = tracks[index].sinceMilliseconds {
+            let track = monitor.track(index)
+            line.append(track.state.name)
+            if let since = track.sinceMilliseconds {
                 line.append(" since ")
                 UTCTime(millisecondsSinceEpoch: since).write(to: &line)
             } else {
