@@ -117,7 +117,9 @@ public enum ConfigFiles {
     /// Fences loaded: the monitor over them, and what became of their image, e.g.
     /// `10000 fences compiled to /var/lib/trackd/fences.image`.
     public struct FenceLoad {
+        /// The monitor over the fences (an empty set when there is no fences file).
         public var monitor: FenceMonitor
+        /// What became of the image, for the daemon's standard error; nil when nothing is said.
         public var note: String?
 
         /// A load and its note.
@@ -129,6 +131,7 @@ public enum ConfigFiles {
 
     /// Why the fences file could not be used, as one line.
     public struct FenceLoadError: Error {
+        /// The line, naming the file (and the feature, when one is at fault).
         public var description: String
 
         /// An error saying `description`.
