@@ -3,7 +3,7 @@
 /// fences cost the daemon only the pages a fix near them touches. Immutable once made; the
 /// `FenceSet` views that point into it keep it alive.
 ///
-/// Example: `FenceStorage(copying: image)` for the 3,416 bytes `FenceImage.make` gave two
+/// Example: `FenceStorage(copying: image)` for the 528 bytes `FenceImage.make` gives two
 /// circles.
 public final class FenceStorage: @unchecked Sendable {
     /// The first byte, 16-byte aligned (a mapping is page-aligned); nil when empty.
