@@ -68,11 +68,31 @@ int clinux_unix_listen(const char *path, unsigned int mode, int backlog) {
     if (fill_address(&address, path, &length) != 0) return -1;
     int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
     if (fd < 0) return -1;
-    unlink(path);
-    if (bind(fd, (struct sockaddr *)&address, length) != 0 || chmod(path, (mode_t)mode) != 0 ||
-        listen(fd, backlog) != 0) {
+    if (path[0] == '@') {
+        if (bind(fd, (struct sockaddr *)&address, length) != 0 || listen(fd, backlog) != 0) {
+            int saved = errno;
+            close(fd);
+            errno = saved;
+            return -1;
+        }
+        return fd;
+    }
+    // A client that connects between bind() and listen() is refused (ECONNREFUSED), and one
+    // that sees the file before chmod() may be denied. So the socket is bound under a name of
+    // the same length in the same directory (the last byte turned into '~'), made ready, and
+    // only then renamed over `path`: the file at `path` is, from the moment it exists, a socket
+    // that accepts. rename() also replaces a stale socket from a crash in one step.
+    char staging[sizeof address.sun_path];
+    size_t size = strlen(path);
+    memcpy(staging, path, size + 1);
+    staging[size - 1] = staging[size - 1] == '~' ? '#' : '~';
+    memcpy(address.sun_path, staging, size);
+    unlink(staging);
+    if (bind(fd, (struct sockaddr *)&address, length) != 0 || chmod(staging, (mode_t)mode) != 0 ||
+        listen(fd, backlog) != 0 || rename(staging, path) != 0) {
         int saved = errno;
         close(fd);
+        unlink(staging);
         errno = saved;
         return -1;
     }

@@ -304,7 +304,11 @@ struct DaemonIntegrationTests {
                 Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
             }
         }
-        guard result == 0 else { throw POSIXError(.ECONNREFUSED) }
+        guard result == 0 else {
+            let code = errno
+            close(fd)
+            throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
+        }
         return fd
     }
 }

@@ -75,7 +75,9 @@ int clinux_signalfd_open(int stop_only);
 int clinux_signalfd_read(int fd);
 
 /// A listening Unix stream socket at `path` (an old socket file is replaced), non-blocking,
-/// close-on-exec, with permissions `mode`; -1 with errno on error.
+/// close-on-exec, with permissions `mode`; -1 with errno on error. The file appears at `path`
+/// only once the socket listens (it is bound under a staging name and renamed), so a client
+/// that sees the file can connect. `@name` is an abstract socket.
 int clinux_unix_listen(const char *path, unsigned int mode, int backlog);
 
 /// Gives `path` to the group named `group` through the C library's group database (NSS);
