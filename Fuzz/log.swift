@@ -2,8 +2,9 @@
 // `trackctl log export` read it (`LogReader` over `PosixLogFiles`: chunk framing, CRC32C, the
 // arithmetic-coded records, resynchronisation), then exported in one of the formats.
 //
-// The first input byte is a mode: bit 0 set first writes the right CRC32C after every chunk
-// the reader can frame (so mutated chunks reach the record decoder instead of failing the CRC);
+// The first input byte is a mode: bit 0 set first writes the right CRC32C (or version-5 data
+// check) after every chunk the reader can frame (so mutated chunks reach the record decoder
+// instead of failing the CRC);
 // bits 1–2 choose the export format, bit 3 adds `--simplify 5`, bits 4–5 the datum. Checks
 // beyond "no crash":
 // * the problems lie inside the segment and skip no more bytes than it has;
@@ -77,6 +78,33 @@ enum LogFuzz {
         close(fd)
     }
 
+    /// Writes `crc` at `at` when the chunk at `offset` then opens; else leaves the bytes.
+    static func writeCRC(_ crc: UInt32, _ at: Int, _ bytes: inout [UInt8], _ offset: Int, _ reader: LogChunkReader) -> Bool {
+        let saved = Array(bytes[at..<at + 4])
+        for index in 0..<4 { bytes[at + index] = UInt8(truncatingIfNeeded: crc >> (8 * index)) }
+        var trial = reader
+        if (try? trial.open(bytes.span, at: offset)) != nil { return true }
+        for index in 0..<4 { bytes[at + index] = saved[index] }
+        return false
+    }
+
+    /// Writes a version-5 data check after a code ending in byte `at` (one of its 8 possible
+    /// ends) when the chunk at `offset` then opens; else leaves the bytes.
+    static func writeDataCheck(_ at: Int, _ bytes: inout [UInt8], _ offset: Int, _ reader: LogChunkReader) -> Bool {
+        let saved = bytes
+        for rest in 0..<8 {
+            let codeBits = (at - offset) * 8 + rest
+            guard codeBits > 0, offset + LogDataCheck.chunkByteCount(afterCode: codeBits) <= bytes.count else { continue }
+            let check = LogDataCheck.value(bytes.span, start: offset, codeBitCount: codeBits)
+            var span = bytes.mutableSpan
+            LogDataCheck.store(check, &span, start: offset, codeBitCount: codeBits)
+            var trial = reader
+            if (try? trial.open(bytes.span, at: offset)) != nil { return true }
+            bytes = saved
+        }
+        return false
+    }
+
     /// Writes the computed CRC32C over every CRC that mismatches, chunk by chunk, as a writer
     /// would have; skips what cannot be framed to the next keyframe magic.
     static func repairCRCs(_ bytes: inout [UInt8]) {
@@ -90,11 +118,12 @@ enum LogFuzz {
                 while try reader.next(bytes.span) != nil {}
                 offset = header.end
             } catch {
-                if case .crcMismatch(let computed, _, let at) = error, at + 4 <= bytes.count, repairs < 256 {
-                    for index in 0..<4 { bytes[at + index] = UInt8(truncatingIfNeeded: computed >> (8 * index)) }
+                if case .crcMismatch(let computed, _, let at) = error, repairs < 256 {
                     repairs += 1
-                    reader = before
-                    continue
+                    // A whole CRC32C (keyframe, parity and version-3/4 data chunks) at `at`, or a
+                    // version-5 data chunk's check from a bit in byte `at` on.
+                    if at + 4 <= bytes.count, writeCRC(computed, at, &bytes, offset, before) { reader = before; continue }
+                    if writeDataCheck(at, &bytes, offset, before) { reader = before; continue }
                 }
                 if case .truncated = error { return }
                 reader = LogChunkReader()

@@ -8,7 +8,7 @@ import TrackIO
 // Prints, for the same fixes:
 //
 //   fixes=N  log=B (bytes of all chunks, framing included)  chunks=K  keyframes=F
-//   framing=H (of B: keyframe headers and values, CRCs; the rest is record code and padding)
+//   framing=H (of B: keyframe headers and values, CRCs and checks; the rest is record code and padding)
 //   fieldBits=a/b/c/d (bits per fix that latitude, longitude, altitude, speed cost: the log's
 //   size less that of the same track with the field constant or absent)
 //   varint=V (per-field zigzag varint deltas, no framing)  gpx=G (a GPX 1.1 document)

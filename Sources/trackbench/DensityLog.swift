@@ -38,7 +38,9 @@ struct DensityLog {
             guard length > 0 else { return }
             bytes.append(contentsOf: buffer[0..<length])
             chunks += 1
-            framing += LogChunkFormat.crcByteCount
+            // A data chunk's check: its two whole bytes (the bits it has in the code's last byte
+            // are counted with the code).
+            framing += keyframe ? LogChunkFormat.crcByteCount : LogDataCheck.minimumBitCount / 8
             if keyframe {
                 keyframes += 1
                 framing += LogChunkFormat.keyframeHeaderByteCount + keyframeValueBytes(buffer)

@@ -36,11 +36,12 @@ struct LogChunkTests {
         let header = try reader.open(first.span, at: 0)
         #expect(header.sequence == 0xFFFF_FFFF && header.isKeyframe)
         #expect(header.byteCount == chunks[0].count)
-        #expect(Array(chunks[0][0..<5]) == [0x89, 0x54, 0x4C, 0x4B, 4])
+        #expect(Array(chunks[0][0..<5]) == [0x89, 0x54, 0x4C, 0x4B, 5])
     }
 
     @Test func keyframesAndDataChunks() throws {
-        // 12 chunks of 5 s; a keyframe at 0, 20 and 40 s; data chunks are their code and a CRC.
+        // 12 chunks of 5 s; a keyframe at 0, 20 and 40 s; data chunks are their code and a check
+        // of 16 to 23 bits that ends on a byte boundary.
         #expect(walkChunks.count == 12)
         var reader = LogChunkReader()
         var offset = 0
@@ -50,7 +51,11 @@ struct LogChunkTests {
             #expect(header.isKeyframe == (index % 4 == 0))
             #expect(header.sequence == (index % 4 == 0 ? UInt32(index) : nil))
             #expect(header.byteCount == chunk.count)
-            #expect(header.payloadByteCount == chunk.count - (header.isKeyframe ? 15 : 4))
+            if header.isKeyframe {
+                #expect(header.payloadByteCount == chunk.count - 15)
+            } else {
+                #expect((2...3).contains(chunk.count - header.payloadByteCount))
+            }
             while try reader.next(log.span) != nil {}
             offset = header.end
         }
@@ -80,13 +85,18 @@ struct LogChunkTests {
                                         position: LogPosition(latitudeE7: 394_079_490, longitudeE7: -3_234_790),
                                         altitudeDecimetres: 124, mode: .threeD))
         let chunks = encodeChunks([fix, next], recordsPerChunk: 1)
+        // The data chunk is 22 bits of code (`18 7B` and the low 6 bits of `30`, as version 4
+        // wrote them) and 18 bits of check: the low 18 bits of the CRC-32C of `18 7B 30`, 0x21622,
+        // from bit 22 on.
         #expect(chunks == [
-            [0x89, 0x54, 0x4C, 0x4B, 0x04, 0x00, 0x00, 0x00, 0x00, 0x17, 0x00,
+            [0x89, 0x54, 0x4C, 0x4B, 0x05, 0x00, 0x00, 0x00, 0x00, 0x17, 0x00,
              0xD0, 0xE6, 0xEB, 0xA5, 0xF2, 0x65, 0xF6, 0xB3, 0xE9, 0xF7, 0x02, 0xD5, 0xEF, 0x8A, 0x03,
              0x00, 0x00, 0x00, 0x00,
-             0x82, 0xA3, 0xDF, 0x4D, 0xC4, 0xB7, 0x0E, 0x94],
-            [0x18, 0x7B, 0x30, 0x22, 0x16, 0xDE, 0x0E],
+             0x82, 0xA3, 0xDF, 0x4D, 0xCD, 0xF6, 0xB5, 0x81],
+            [0x18, 0x7B, 0xB0, 0x88, 0x85],
         ])
+        #expect(LogDataCheck.bitCount(afterCode: 22) == 18)
+        #expect(CRC32C.checksum(of: [UInt8]([0x18, 0x7B, 0x30]).span, 0..<3) & 0x3FFFF == 0x21622)
         #expect(readLog(chunks.flatMap { $0 }) == LogReadout(records: [fix, next]))
         // The parity chunk of those two chunks (45 bytes, 16 bytes of parity), as the writer puts
         // it before the next keyframe or at the end of the segment.
@@ -95,14 +105,38 @@ struct LogChunkTests {
         var buffer = [UInt8](repeating: 0, count: parity.chunkByteCount)
         var span = buffer.mutableSpan
         #expect(parity.writeChunk(&span, at: 0) == 27)
-        // Magic, version 4, width 16, 45 bytes covered; parity byte 0 is bytes 0 ^ 16 ^ 32
+        // Magic, version 5, width 16, 43 bytes covered; parity byte 0 is bytes 0 ^ 16 ^ 32
         // (0x89 ^ 0x65 ^ 0xDF = 0x33), byte 13 is bytes 13 ^ 29 (0xEB ^ 0x00); the CRC.
         #expect(buffer == [
+            0x89, 0x54, 0x4C, 0x50, 0x05, 0x10, 0x2B,
+            0x33, 0xEF, 0x32, 0x54, 0x47, 0x83, 0xCD, 0x94, 0x3A, 0x9C, 0x85, 0xD0, 0xE6, 0xEB, 0x27, 0x51,
+            0x69, 0x43, 0x9A, 0x4A,
+        ])
+        #expect(readLog(chunks.flatMap { $0 } + buffer) == LogReadout(records: [fix, next]))
+    }
+
+    @Test func versionFourExampleStillReads() {
+        // The same two fixes and their parity chunk as trackers wrote them in format version 4:
+        // the data chunk is its code padded to a byte and the whole CRC-32C.
+        let bytes: [UInt8] = [
+            0x89, 0x54, 0x4C, 0x4B, 0x04, 0x00, 0x00, 0x00, 0x00, 0x17, 0x00,
+            0xD0, 0xE6, 0xEB, 0xA5, 0xF2, 0x65, 0xF6, 0xB3, 0xE9, 0xF7, 0x02, 0xD5, 0xEF, 0x8A, 0x03,
+            0x00, 0x00, 0x00, 0x00,
+            0x82, 0xA3, 0xDF, 0x4D, 0xC4, 0xB7, 0x0E, 0x94,
+            0x18, 0x7B, 0x30, 0x22, 0x16, 0xDE, 0x0E,
             0x89, 0x54, 0x4C, 0x50, 0x04, 0x10, 0x2D,
             0x33, 0xEF, 0x3B, 0x15, 0xFD, 0x96, 0xCD, 0x94, 0xBA, 0x36, 0x16, 0x0E, 0xE8, 0xEB, 0x27, 0x51,
             0xA2, 0x76, 0x40, 0x5C,
-        ])
-        #expect(readLog(chunks.flatMap { $0 } + buffer) == LogReadout(records: [fix, next]))
+        ]
+        let readout = readLog(bytes)
+        #expect(readout.errors.isEmpty)
+        #expect(readout.records.count == 2)
+        #expect(readout.records.last == LogRecord.fix(LogFix(
+            time: UTCTime(millisecondsSinceEpoch: 1_750_507_290_000),
+            position: LogPosition(latitudeE7: 394_079_490, longitudeE7: -3_234_790), altitudeDecimetres: 124,
+            mode: .threeD)))
+        // Its parity chunk still reads.
+        #expect(LogParityChunk.next(in: bytes.span, after: 0)?.coveredByteCount == 45)
     }
 
     @Test func versionThreeExampleStillReads() {

@@ -80,7 +80,7 @@ struct LogParityTests {
     @Test(arguments: [
         Damage(what: "CRC", offset: -1, recomputeCRC: false, expected: "CRC mismatch"),
         Damage(what: "version 3", offset: 4, value: 3, expected: "unsupported version 3"),
-        Damage(what: "version 5", offset: 4, value: 5, expected: "unsupported version 5"),
+        Damage(what: "version 6", offset: 4, value: 6, expected: "unsupported version 6"),
         Damage(what: "width 0", offset: 5, value: 0, expected: "value out of range"),
         Damage(what: "group before the bytes", offset: 6, value: 0x7F, expected: "value out of range"),
         Damage(what: "cut short", cut: 3, expected: "truncated"),

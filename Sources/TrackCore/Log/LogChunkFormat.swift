@@ -2,17 +2,21 @@
 ///
 /// A log is a run of chunks. A keyframe chunk is `magic (4) | version (1) | sequence (4) |
 /// payload length (2) | payload | CRC32C (4)` and starts a prediction context; a data chunk is
-/// `payload | CRC32C (4)` (the decoder finds where its arithmetic code ends) and continues the
-/// context of the keyframe before it. A 5 s chunk of 1 Hz fixes is about 20 bytes.
+/// its arithmetic code and a check (version 5: 16 to 23 bits of CRC32C up to a byte boundary,
+/// `LogDataCheck`; before: the code padded to a byte and the whole CRC32C), the decoder finds
+/// where the code ends, and continues the context of the keyframe before it. A 5 s chunk of
+/// 1 Hz fixes is about 18 bytes.
 public enum LogChunkFormat {
     /// The first four bytes of every keyframe chunk: `89 54 4C 4B` (0x89 then "TLK").
     public static var magic: (UInt8, UInt8, UInt8, UInt8) { (0x89, 0x54, 0x4C, 0x4B) }
     /// The first four bytes of every parity chunk (format version 4): `89 54 4C 50` (0x89 then
     /// "TLP").
     public static var parityMagic: (UInt8, UInt8, UInt8, UInt8) { (0x89, 0x54, 0x4C, 0x50) }
-    /// The format version this code writes: 4 (version 3 plus parity chunks and whole-degree
-    /// course steps). It reads 3 and 4.
-    public static var version: UInt8 { 4 }
+    /// The format version this code writes: 5 (version 4 with a data chunk's check filling its
+    /// last byte, 16 to 23 bits, `LogDataCheck`). It reads 3, 4 and 5.
+    public static var version: UInt8 { 5 }
+    /// The first version with parity chunks: 4.
+    public static var oldestParityVersion: UInt8 { 4 }
     /// The oldest version this code reads: 3, which trackers wrote before version 4.
     public static var oldestReadableVersion: UInt8 { 3 }
     /// Keyframe header bytes: magic 4, version 1, sequence 4, payload length 2.

@@ -11,17 +11,19 @@ public struct LogChunkHeader: Equatable, Sendable {
     /// parity chunks).
     public var sequence: UInt32?
     /// Bytes between the header and the CRC, 1…16,383: for a data chunk, its code rounded up to
-    /// a byte.
+    /// a byte (from version 5 its last byte also holds the first bits of the check).
     public var payloadByteCount: Int
     /// The whole chunk's length: header (11 bytes for a keyframe, none for a data chunk),
-    /// payload and CRC, e.g. 0 + 16 + 4 = 20.
+    /// payload and CRC, e.g. 0 + 16 + 4 = 20 (a version-5 data chunk: its code and 16 to 23
+    /// bits of check, e.g. 18).
     public var byteCount: Int
 
     /// The offset of the chunk after this one.
     public var end: Int { offset + byteCount }
 }
 
-/// Reads the log chunk by chunk: checks each chunk's framing and CRC32C before it returns any of
+/// Reads the log chunk by chunk: checks each chunk's framing and CRC32C (a version-5 data chunk:
+/// its shorter check, `LogDataCheck`) before it returns any of
 /// its records, and carries the prediction context from a keyframe to the data chunks after it.
 ///
 /// Pass the same bytes to every call (or the same bytes with more after them). After
@@ -120,7 +122,8 @@ public struct LogChunkReader: Sendable {
     }
 
     /// A data chunk has no length: its records are decoded once to find where the code ends
-    /// (two bits after the decoder's last shift, rounded up to a byte), the CRC there is checked,
+    /// (two bits after the decoder's last shift), the check after it is read (version 5: 16 to
+    /// 23 bits up to a byte boundary; before: the CRC32C after the code rounded up to a byte),
     /// and `next` decodes them again.
     private mutating func openData(_ bytes: Span<UInt8>, at offset: Int, _ state: LogPredictor) throws(LogError) -> LogChunkHeader {
         let start = offset * 8
@@ -140,15 +143,28 @@ public struct LogChunkReader: Sendable {
             // Decoding ran into bytes that are not there yet: a torn tail.
             throw decoder.bit > available ? .truncated(offset: bytes.count) : error
         }
-        let payload = (decoder.bit - start - 30 + 7) >> 3
-        let crcOffset = offset + payload
-        guard crcOffset + LogChunkFormat.crcByteCount <= bytes.count else { throw .truncated(offset: bytes.count) }
-        try checkCRC(bytes, offset, crcOffset)
+        let codeBits = decoder.bit - start - 30
+        let payload = (codeBits + 7) >> 3
+        let byteCount: Int
+        if state.version >= 5 {
+            // The check fills the code's last byte and at least 16 bits more (`LogDataCheck`).
+            byteCount = LogDataCheck.chunkByteCount(afterCode: codeBits)
+            guard offset + byteCount <= bytes.count else { throw .truncated(offset: bytes.count) }
+            let found = LogDataCheck.stored(bytes, start: offset, codeBitCount: codeBits)
+            let computed = LogDataCheck.value(bytes, start: offset, codeBitCount: codeBits)
+            guard computed == found else {
+                throw .crcMismatch(computed: computed, found: found, offset: offset + (codeBits >> 3))
+            }
+        } else {
+            byteCount = payload + LogChunkFormat.crcByteCount
+            guard offset + byteCount <= bytes.count else { throw .truncated(offset: bytes.count) }
+            try checkCRC(bytes, offset, offset + payload)
+        }
         context = state
         input = LogArithmeticDecoder(bit: start, endBit: available, bytes)
-        limitBit = crcOffset * 8 + 32
+        limitBit = (offset + payload) * 8 + 32
         return LogChunkHeader(offset: offset, isKeyframe: false, sequence: nil, payloadByteCount: payload,
-                              byteCount: payload + LogChunkFormat.crcByteCount)
+                              byteCount: byteCount)
     }
 
     private func checkCRC(_ bytes: Span<UInt8>, _ offset: Int, _ crcOffset: Int) throws(LogError) {

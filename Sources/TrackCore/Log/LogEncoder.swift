@@ -26,7 +26,7 @@ public struct LogEncoder: Sendable {
     public private(set) var sequence: UInt32
     /// Records in the current chunk.
     public private(set) var recordCount = 0
-    /// Bytes written into the buffer so far, the code's end and the CRC not included (0 while
+    /// Bytes written into the buffer so far, the code's end and the check not included (0 while
     /// empty).
     public var writtenByteCount: Int { recordCount == 0 ? 0 : (coder.out.bit + 7) >> 3 }
     /// True when the current chunk is a keyframe chunk. While the chunk is empty: true when a
@@ -78,7 +78,7 @@ public struct LogEncoder: Sendable {
                 out = LogArithmeticEncoder(out: LogBitWriter(bit: header.offset * 8, limitBit: limit * 8))
                 if header.failed { out.out.failed = true }
             } else {
-                // A data chunk is its code and the CRC: the decoder finds where the code ends.
+                // A data chunk is its code and its check: the decoder finds where the code ends.
                 start = 0
                 out = LogArithmeticEncoder(out: LogBitWriter(bit: 0, limitBit: min(limit, LogChunkFormat.maximumPayloadByteCount) * 8))
             }
@@ -91,6 +91,7 @@ public struct LogEncoder: Sendable {
         var ending = next.more[min(recordCount + 1, 7)]
         end.encode(0, &ending, &buffer)
         end.finish(&buffer)
+        if !keyframe { end.out.write(0, count: LogDataCheck.bitCount(afterCode: end.out.bit), &buffer) }
         guard !end.out.failed else { return .full }
         if recordCount == 0 {
             isKeyframe = keyframe
@@ -103,16 +104,25 @@ public struct LogEncoder: Sendable {
         return .appended
     }
 
-    /// Completes the chunk in `buffer`: ends the code ("no more records" and two bits), pads it
-    /// to a byte, fills in a keyframe's payload length, appends the CRC32C, and returns the
-    /// chunk's length in bytes (0, writing nothing, when it is empty). The encoder then starts
-    /// the next chunk with `sequence + 1`.
+    /// Completes the chunk in `buffer`: ends the code ("no more records" and two bits), then for
+    /// a keyframe pads it to a byte, fills in the payload length and appends the CRC32C, and for
+    /// a data chunk appends its check (`LogDataCheck`: 16 to 23 bits, to a byte boundary).
+    /// Returns the chunk's length in bytes (0, writing nothing, when it is empty). The encoder
+    /// then starts the next chunk with `sequence + 1`.
     public mutating func sealChunk(_ buffer: inout MutableSpan<UInt8>) -> Int {
         guard recordCount > 0 else { return 0 }
-        // "No more records", the end of the code, then 0 bits up to the byte boundary.
+        // "No more records" and the end of the code.
         var out = coder
         out.encode(0, &predictor.more[min(recordCount, 7)], &buffer)
         out.finish(&buffer)
+        if !isKeyframe {
+            // The check fills the last byte of the code and at least 16 bits more.
+            let codeBits = out.out.bit
+            let check = LogDataCheck.value(buffer.span, start: 0, codeBitCount: codeBits)
+            out.out.write(UInt64(check), count: LogDataCheck.bitCount(afterCode: codeBits), &buffer)
+            return finishSeal(length: out.out.bit >> 3)
+        }
+        // A keyframe: 0 bits up to the byte boundary, the payload length, the CRC.
         let end = (out.out.bit + 7) >> 3
         if out.out.bit & 7 != 0 { out.out.write(0, count: 8 - out.out.bit & 7, &buffer) }
         if isKeyframe {
@@ -122,11 +132,16 @@ public struct LogEncoder: Sendable {
         let crc = CRC32C.checksum(of: buffer.span, 0..<end)
         var trailer = LogByteWriter(offset: end, limit: end + LogChunkFormat.crcByteCount)
         trailer.littleEndian(UInt64(crc), byteCount: 4, &buffer)
+        return finishSeal(length: trailer.offset)
+    }
+
+    /// Starts the next chunk after a sealed one of `length` bytes; returns `length`.
+    private mutating func finishSeal(length: Int) -> Int {
         sequence &+= 1
         recordCount = 0
         isKeyframe = keyframePending
         keyframePending = false
-        return trailer.offset
+        return length
     }
 
     /// Drops the records of the current chunk (e.g. after a failed write) and starts the next

@@ -85,7 +85,9 @@ public struct LogParityChunk: Equatable, Sendable {
             }
         }
         let version = try fields.byte(bytes)
-        guard version == LogChunkFormat.version else { throw .unsupportedVersion(version, offset: offset + 4) }
+        guard version >= LogChunkFormat.oldestParityVersion, version <= LogChunkFormat.version else {
+            throw .unsupportedVersion(version, offset: offset + 4)
+        }
         let width = Int(try fields.byte(bytes))
         let covered = try fields.unsigned(bytes)
         guard width > 0, covered <= UInt64(offset) else { throw .valueOutOfRange(offset: fields.offset) }

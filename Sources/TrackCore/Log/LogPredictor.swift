@@ -23,7 +23,8 @@ struct LogPredictor: Sendable {
     /// Mode, presence and grid bits of the last fix (`LogFlags`), 0 at the keyframe.
     var flags: UInt8 = 0
     /// The format version of the context (its keyframe's): 3 codes a course as a plain
-    /// centidegree residual, 4 a whole degree in degree steps (`LogPredictor+Course`).
+    /// centidegree residual, 4 and 5 a whole degree in degree steps (`LogPredictor+Course`); 5
+    /// ends its data chunks with the shorter check (`LogDataCheck`).
     var version = LogChunkFormat.version
     /// The encoder's grid choice; a decoder follows the flags and never uses it.
     var gridChooser = LogGridChooser()
