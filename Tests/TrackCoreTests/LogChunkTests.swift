@@ -1,5 +1,5 @@
 import Testing
-import TrackCore
+@testable import TrackCore
 
 /// A short realistic context: 1 Hz fixes with a waypoint and a fence event between them.
 private let sampleRecords: [LogRecord] = [
@@ -296,6 +296,44 @@ struct LogChunkTests {
         let lookalikes = chunks.dropFirst().filter { $0[0] == 0x89 }.count
         #expect(lookalikes > 0)
         #expect(readLog(chunks.flatMap { $0 }) == LogReadout(records: records))
+    }
+
+    @Test func aParityChunkFailingItsCRCIsNeverReadAsDataChunk() throws {
+        // The walk's first keyframe interval, its parity chunk, and the next keyframe chunk. Every
+        // damage to the parity chunk's CRC keeps the reader from taking its bytes as a data chunk
+        // with the short check of version 5 (the bit-rot runs found two that passed it).
+        let group = Array(walkChunks[0..<4])
+        var parity = LogParity()
+        for chunk in group { parity.add(chunk.span) }
+        var parityChunk = [UInt8](repeating: 0, count: parity.chunkByteCount)
+        var span = parityChunk.mutableSpan
+        _ = parity.writeChunk(&span, at: 0)
+        let start = group.reduce(0) { $0 + $1.count }
+        for index in parityChunk.count - 4..<parityChunk.count {
+            for flip in 1...255 {
+                var damaged = parityChunk
+                damaged[index] ^= UInt8(flip)
+                let log = group.flatMap { $0 } + damaged + walkChunks[4]
+                var reader = LogChunkReader()
+                var offset = 0
+                while offset < start {
+                    offset = try reader.open(log.span, at: offset).end
+                    while try reader.next(log.span) != nil {}
+                }
+                #expect(throws: LogError.self) { _ = try reader.open(log.span, at: start) }
+            }
+        }
+    }
+
+    @Test func whichFailedHeadersAreTriedAsDataChunks() {
+        // A data chunk whose code starts with a magic fails as a keyframe or parity chunk on
+        // its header's fields, and is then read as data; one that failed only its CRC had a
+        // whole header, so it is a damaged keyframe or parity chunk (version 5 on).
+        #expect(!LogChunkReader.mayBeDataChunk(after: .crcMismatch(computed: 1, found: 2, offset: 9), version: 5))
+        #expect(LogChunkReader.mayBeDataChunk(after: .crcMismatch(computed: 1, found: 2, offset: 9), version: 4))
+        #expect(LogChunkReader.mayBeDataChunk(after: .unsupportedVersion(0x3A, offset: 4), version: 5))
+        #expect(LogChunkReader.mayBeDataChunk(after: .badMagic(offset: 0), version: 5))
+        #expect(LogChunkReader.mayBeDataChunk(after: .valueOutOfRange(offset: 7), version: 5))
     }
 
     @Test func truncatedChunkCanBeOpenedAgainWithMoreBytes() throws {

@@ -5,7 +5,8 @@
 /// Version 4 padded the code to a byte with 0 bits and appended the whole CRC-32C: 32 bits and
 /// 3.5 bits of padding on average, 7 bits a fix in 5 s chunks of 1 Hz fixes. The padding now
 /// carries check bits, and the check is at least 16 bits (a damaged or torn chunk passes about
-/// once in 2^19.5 on average, where the whole CRC passed once in 2^32). Keyframe and parity
+/// once in 2^18 on average over its 8 widths, never more than once in 2^16, where the whole CRC
+/// passed once in 2^32). Keyframe and parity
 /// chunks keep the whole CRC-32C.
 ///
 /// The CRC is taken over the code's bytes with the last byte's bits from the code's end on

@@ -9,7 +9,8 @@ extension LogSegmentCursor {
     /// group's syndrome (its parity XOR its bytes as they are) is the damage folded onto the
     /// stripe width W: for each place from `start` on where a damaged stretch of up to W bytes
     /// can begin (a byte whose stripe is damaged), the syndrome is applied to the W bytes there,
-    /// and kept when the chunk then opens (its CRC-32C matches); otherwise undone. The damage
+    /// and kept when the chunk then opens (its check matches) and so does the chunk after it;
+    /// otherwise undone. The damage
     /// begins inside the failing chunk, so only the places before `start` + the longest chunk
     /// are tried (a damaged byte: at most 1,025), and a segment gets `repairTries` in all, so
     /// bytes made to cost the most (every stripe damaged, a false keyframe every few bytes) end
@@ -34,8 +35,7 @@ extension LogSegmentCursor {
             repairTries -= 1
             let end = min(candidate + width, parity.offset)
             apply(syndrome, candidate..<end, groupStart)
-            var trial = context
-            if (try? trial.open(bytes.span, at: start)) != nil {
+            if opensWithTheNext(at: start, context: context, before: parity.offset) {
                 // Repaired bytes may make chunks good that a search found bad.
                 paritySearch = nil
                 keyframeSearch = nil
@@ -45,6 +45,30 @@ extension LogSegmentCursor {
             apply(syndrome, candidate..<end, groupStart)
         }
         return false
+    }
+
+    /// True when the chunk at `start` opens with `context`, its records read, and the chunk
+    /// after it opens too (at the latest, the group's parity chunk at `parityOffset`).
+    ///
+    /// A wrong candidate makes bytes that the damaged chunk's decoding reads (a damaged chunk
+    /// can decode far past its real end), and a version-5 data chunk's check of 16 to 23 bits
+    /// passes about once in 2^18 tries (2^-16 to 2^-23 by its width): with one try per
+    /// candidate, up to 75 for a damaged byte, wrong repairs would come about once in 3,500
+    /// damaged chunks. The right repair
+    /// also ends where the next good chunk starts; a wrong one would need a second chance
+    /// match there.
+    private func opensWithTheNext(at start: Int, context: LogChunkReader, before parityOffset: Int) -> Bool {
+        var trial = context
+        let span = bytes.span
+        do throws(LogError) {
+            let header = try trial.open(span, at: start)
+            guard header.end <= parityOffset else { return false }
+            while try trial.next(span) != nil {}
+            _ = try trial.open(span, at: header.end)
+            return true
+        } catch {
+            return false
+        }
     }
 
     private mutating func apply(_ syndrome: [UInt8], _ range: Range<Int>, _ groupStart: Int) {
