@@ -115,10 +115,10 @@ struct LogChunkTests {
         #expect(readLog(chunks.flatMap { $0 } + buffer) == LogReadout(records: [fix, next]))
     }
 
-    @Test func versionFourExampleStillReads() {
-        // The same two fixes and their parity chunk as trackers wrote them in format version 4:
-        // the data chunk is its code padded to a byte and the whole CRC-32C.
-        let bytes: [UInt8] = [
+    @Test(arguments: [
+        // Format version 4: the data chunk is its code padded to a byte and the whole CRC-32C,
+        // and the parity chunk says 4 (45 bytes covered).
+        (4, [
             0x89, 0x54, 0x4C, 0x4B, 0x04, 0x00, 0x00, 0x00, 0x00, 0x17, 0x00,
             0xD0, 0xE6, 0xEB, 0xA5, 0xF2, 0x65, 0xF6, 0xB3, 0xE9, 0xF7, 0x02, 0xD5, 0xEF, 0x8A, 0x03,
             0x00, 0x00, 0x00, 0x00,
@@ -127,28 +127,19 @@ struct LogChunkTests {
             0x89, 0x54, 0x4C, 0x50, 0x04, 0x10, 0x2D,
             0x33, 0xEF, 0x3B, 0x15, 0xFD, 0x96, 0xCD, 0x94, 0xBA, 0x36, 0x16, 0x0E, 0xE8, 0xEB, 0x27, 0x51,
             0xA2, 0x76, 0x40, 0x5C,
-        ]
-        let readout = readLog(bytes)
-        #expect(readout.errors.isEmpty)
-        #expect(readout.records.count == 2)
-        #expect(readout.records.last == LogRecord.fix(LogFix(
-            time: UTCTime(millisecondsSinceEpoch: 1_750_507_290_000),
-            position: LogPosition(latitudeE7: 394_079_490, longitudeE7: -3_234_790), altitudeDecimetres: 124,
-            mode: .threeD)))
-        // Its parity chunk still reads.
-        #expect(LogParityChunk.next(in: bytes.span, after: 0)?.coveredByteCount == 45)
-    }
-
-    @Test func versionThreeExampleStillReads() {
-        // The same two fixes as trackers wrote them in format version 3 (docs/log-format.md
-        // before version 4): only the version byte and so the CRC differ.
-        let bytes: [UInt8] = [
+        ]),
+        // Format version 3: as version 4 without the parity chunk; only the keyframe's version
+        // byte and so its CRC differ.
+        (3, [
             0x89, 0x54, 0x4C, 0x4B, 0x03, 0x00, 0x00, 0x00, 0x00, 0x17, 0x00,
             0xD0, 0xE6, 0xEB, 0xA5, 0xF2, 0x65, 0xF6, 0xB3, 0xE9, 0xF7, 0x02, 0xD5, 0xEF, 0x8A, 0x03,
             0x00, 0x00, 0x00, 0x00,
             0x82, 0xA3, 0xDF, 0x4D, 0xFB, 0x70, 0x2E, 0xFC,
             0x18, 0x7B, 0x30, 0x22, 0x16, 0xDE, 0x0E,
-        ]
+        ]),
+    ] as [(Int, [UInt8])])
+    func olderVersionsOfTheExampleStillRead(version: Int, bytes: [UInt8]) {
+        // The documented example's two fixes as trackers wrote them in earlier versions.
         let readout = readLog(bytes)
         #expect(readout.errors.isEmpty)
         #expect(readout.records.count == 2)
@@ -156,6 +147,7 @@ struct LogChunkTests {
             time: UTCTime(millisecondsSinceEpoch: 1_750_507_290_000),
             position: LogPosition(latitudeE7: 394_079_490, longitudeE7: -3_234_790), altitudeDecimetres: 124,
             mode: .threeD)))
+        #expect(LogParityChunk.next(in: bytes.span, after: 0)?.coveredByteCount == (version == 4 ? 45 : nil))
     }
 
     @Test func sealOfEmptyChunkWritesNothing() {

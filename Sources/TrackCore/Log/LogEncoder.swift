@@ -125,10 +125,8 @@ public struct LogEncoder: Sendable {
         // A keyframe: 0 bits up to the byte boundary, the payload length, the CRC.
         let end = (out.out.bit + 7) >> 3
         if out.out.bit & 7 != 0 { out.out.write(0, count: 8 - out.out.bit & 7, &buffer) }
-        if isKeyframe {
-            var length = LogByteWriter(offset: payloadStart - 2, limit: payloadStart)
-            length.littleEndian(UInt64(end - payloadStart), byteCount: 2, &buffer)
-        }
+        var length = LogByteWriter(offset: payloadStart - 2, limit: payloadStart)
+        length.littleEndian(UInt64(end - payloadStart), byteCount: 2, &buffer)
         let crc = CRC32C.checksum(of: buffer.span, 0..<end)
         var trailer = LogByteWriter(offset: end, limit: end + LogChunkFormat.crcByteCount)
         trailer.littleEndian(UInt64(crc), byteCount: 4, &buffer)
