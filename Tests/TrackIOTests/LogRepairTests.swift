@@ -176,4 +176,25 @@ import TrackIO
         #expect(again == LogTestRecords.version3Fixes + Self.fixes(10, from: 5_000_000))
         #expect(repaired.count == 1 && repaired.first?.losesRecords == false)
     }
+
+    @Test func aVersionFourSegmentStillRepairsWhenAVersionFiveWriterAppends() throws {
+        // A tracker updated from format version 4 to 5 appends to its last segment: the old
+        // chunks keep their whole CRCs and their version-4 parity chunk, the new ones start with
+        // a version-5 keyframe, and a damaged byte on either side is repaired.
+        let v4 = try Self.disk(holding: LogTestRecords.version4Chunks)
+        let (read, problems) = try Self.read(v4)
+        #expect(read == LogTestRecords.version4Fixes)
+        #expect(problems.isEmpty)
+        let added = Self.fixes(10, from: 5_000_000)
+        var disk = try Self.written(added, on: v4)
+        let bytes = try disk.readAll(Self.path)
+        #expect(bytes[LogTestRecords.version4Chunks.count + 4] == LogChunkFormat.version)
+        for damaged in [20, 40, LogTestRecords.version4Chunks.count + 20, bytes.count - 40] {
+            var copy = bytes
+            copy[damaged] ^= 0x01
+            let (again, repaired) = try Self.read(Self.disk(holding: copy))
+            #expect(again == LogTestRecords.version4Fixes + added, "byte \(damaged)")
+            #expect(repaired.count == 1 && repaired.first?.losesRecords == false, "byte \(damaged)")
+        }
+    }
 }
