@@ -185,11 +185,7 @@ import TrackIO
                 }
             }
         }
-        // A flip in a keyframe or parity chunk (each of these 256-byte segments starts with a
-        // keyframe and ends with a parity chunk) names that chunk: 119 of 700 flips here. A flip
-        // in a data chunk is refused by the transfer's own CRC-32C, since a version-5 data
-        // chunk's check needs the records before it.
-        #expect(named >= bytes.count / 8, "flips in keyframe and parity chunks name them: \(named) of \(bytes.count)")
+        #expect(named > bytes.count * 3 / 4, "most flips land in a chunk and name it: \(named) of \(bytes.count)")
         #expect(namedElsewhere <= 8 * transfer.segments.count, "\(namedElsewhere) flips named another chunk")
     }
 

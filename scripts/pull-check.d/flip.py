@@ -5,7 +5,8 @@ Used two ways by scripts/pull-check: as `ssh`'s output filter (the transfer's pl
 ssh decrypted it) and inside a ProxyCommand (the encrypted stream, which ssh itself refuses).
 usage: flip.py N [HOST PORT]   with HOST PORT: a ProxyCommand relaying to HOST:PORT
        flip.py chunk            a transfer on standard input: one bit of the middle byte of its
-                                first chunk (past the framing, so the chunk's CRC must catch it)
+                                first chunk (past the framing, so the chunk's CRC must catch it);
+                                the transfer goes through unchanged if it has no chunk
 """
 import os
 import select
@@ -31,7 +32,8 @@ if sys.argv[1] == "chunk":
     if at < len(data) and data[at] == ord("S"):
         _, at = varint(data, at + 1)
         _, at = varint(data, at)
-        if at < len(data) and data[at] == ord("C"):
+        # 'C' a chunk ending with its CRC, 'V' one with its CRC after it in the framing.
+        if at < len(data) and data[at] in (ord("C"), ord("V")):
             length, at = varint(data, at + 1)
             data[at + length // 2] ^= 0x10
     sys.stdout.buffer.write(data)

@@ -1,5 +1,5 @@
-/// A transfer read back and verified: the CRC of every chunk that ends with one (keyframe and
-/// parity chunks, data chunks before format version 5) and the checksum over all its bytes.
+/// A transfer read back and verified: every chunk's CRC-32C (its own, or the one the sender put
+/// after a version-5 data chunk) and the checksum over all its bytes.
 /// What `trackctl pull` appends, segment by segment, once `init(verifying:)` returned.
 ///
 /// Example:
@@ -18,10 +18,9 @@ public struct LogTransfer: Equatable, Sendable {
         public var bytes: [UInt8]
         /// The chunks it carries.
         public var chunkCount: Int
-        /// Of them, the chunks whose CRC-32C was checked here: keyframe and parity chunks, and
-        /// data chunks of format versions 3 and 4. A version-5 data chunk's check needs the
-        /// records before it to find (`LogDataCheck`); the tracker checked it before sending, and
-        /// the transfer's own CRC-32C covers its bytes on the way.
+        /// Of them, the chunks whose CRC-32C was checked here: every one (a version-5 data
+        /// chunk, whose own check needs the records before it, by the CRC-32C the sender put
+        /// after it).
         public var checkedChunkCount: Int
         /// Bytes the tracker's reader found damaged, sent as they are.
         public var damagedByteCount: Int
@@ -56,21 +55,26 @@ public struct LogTransfer: Equatable, Sendable {
                 guard offset <= UInt64(Int32.max) else { throw .malformed(position: reader.position) }
                 segments.append(Segment(number: number, offset: Int(offset), bytes: [], chunkCount: 0, checkedChunkCount: 0,
                                         damagedByteCount: 0))
-            case LogTransferFormat.chunkTag, LogTransferFormat.damagedTag:
+            case LogTransferFormat.chunkTag, LogTransferFormat.checkedChunkTag, LogTransferFormat.damagedTag:
                 guard !segments.isEmpty else { throw .malformed(position: reader.position - 1) }
                 let length = try reader.length()
                 let start = reader.position
                 try reader.skip(length)
                 var segment = segments[segments.count - 1]
                 let offset = segment.offset + segment.bytes.count
-                if tag == LogTransferFormat.chunkTag {
-                    guard length > 0 else { throw .chunkCRC(segment: segment.number, offset: offset) }
-                    if Self.endsWithItsCRC(bytes, start..<(start + length)) {
-                        segment.checkedChunkCount += 1
-                    } else if Self.startsWithMagic(bytes, at: start, length: length) {
-                        // A keyframe or parity chunk always ends with its CRC-32C.
+                if tag == LogTransferFormat.checkedChunkTag {
+                    // The chunk's CRC-32C follows it in the framing.
+                    let stored = try reader.uint32()
+                    guard length > 0, CRC32C.checksum(of: bytes.span, start..<(start + length)) == stored else {
                         throw .chunkCRC(segment: segment.number, offset: offset)
                     }
+                    segment.checkedChunkCount += 1
+                    segment.chunkCount += 1
+                } else if tag == LogTransferFormat.chunkTag {
+                    guard Self.endsWithItsCRC(bytes.span, start..<(start + length)) else {
+                        throw .chunkCRC(segment: segment.number, offset: offset)
+                    }
+                    segment.checkedChunkCount += 1
                     segment.chunkCount += 1
                 } else {
                     segment.damagedByteCount += length
@@ -108,20 +112,12 @@ public struct LogTransfer: Equatable, Sendable {
     }
 
     /// True when the last 4 bytes of `bytes[range]` are the CRC-32C of the others (little-endian).
-    static func endsWithItsCRC(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
+    static func endsWithItsCRC(_ bytes: Span<UInt8>, _ range: Range<Int>) -> Bool {
         guard range.count > LogChunkFormat.crcByteCount else { return false }
         let body = range.lowerBound..<(range.upperBound - LogChunkFormat.crcByteCount)
         var stored: UInt32 = 0
         for index in 0..<4 { stored |= UInt32(bytes[body.upperBound + index]) << (8 * UInt32(index)) }
-        return CRC32C.checksum(of: bytes.span, body) == stored
-    }
-
-    /// True when the `length` bytes at `start` begin with the keyframe or the parity magic.
-    static func startsWithMagic(_ bytes: [UInt8], at start: Int, length: Int) -> Bool {
-        guard length >= 4 else { return false }
-        let magic = LogChunkFormat.magic
-        return LogChunkFormat.isParity(bytes.span, at: start)
-            || bytes[start] == magic.0 && bytes[start + 1] == magic.1 && bytes[start + 2] == magic.2 && bytes[start + 3] == magic.3
+        return CRC32C.checksum(of: bytes, body) == stored
     }
 
     /// Reads the framing; running out of bytes is a cut transfer.

@@ -27,15 +27,23 @@ public struct LogTransferEncoder {
         append(piece)
     }
 
-    /// `source[range]`: one chunk that passed its checks, or (`damaged`) a stretch sent as is.
+    /// `source[range]`: one chunk that passed its checks, or (`damaged`) a stretch sent as is. A
+    /// chunk that does not end with its own CRC-32C goes out with one after it (`checkedChunkTag`).
     public mutating func chunk(_ source: Span<UInt8>, _ range: Range<Int>, damaged: Bool = false) {
-        var piece: [UInt8] = [damaged ? LogTransferFormat.damagedTag : LogTransferFormat.chunkTag]
+        let withCRC = !damaged && !LogTransfer.endsWithItsCRC(source, range)
+        let tag = damaged ? LogTransferFormat.damagedTag : withCRC ? LogTransferFormat.checkedChunkTag : LogTransferFormat.chunkTag
+        var piece: [UInt8] = [tag]
         LogTransferEncoder.varint(UInt64(range.count), &piece)
         append(piece)
         crc.update(source, range)
         bytes.reserveCapacity(bytes.count + range.count)
         for index in range { bytes.append(source[index]) }
         byteCount += range.count
+        if withCRC {
+            var trailer: [UInt8] = []
+            LogTransferEncoder.littleEndian(CRC32C.checksum(of: source, range), &trailer)
+            append(trailer)
+        }
     }
 
     /// Ends the transfer: the summary, the new cursor and the checksum.

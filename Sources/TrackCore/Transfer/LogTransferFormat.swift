@@ -18,8 +18,13 @@ public enum LogTransferFormat {
     public static var magic: [UInt8] { Array("TLSEND1\n".utf8) }
     /// Starts a segment.
     public static var segmentTag: UInt8 { UInt8(ascii: "S") }
-    /// A chunk that passed its checks.
+    /// A chunk that passed its checks and ends with its own CRC-32C (keyframe and parity chunks,
+    /// data chunks before format version 5).
     public static var chunkTag: UInt8 { UInt8(ascii: "C") }
+    /// A chunk that passed its checks and whose check cannot be found without its context (a
+    /// version-5 data chunk): its bytes, then their CRC-32C in the framing, so the receiver
+    /// still names the chunk a changed byte is in.
+    public static var checkedChunkTag: UInt8 { UInt8(ascii: "V") }
     /// A damaged stretch sent as is.
     public static var damagedTag: UInt8 { UInt8(ascii: "D") }
     /// The summary and cursor, then the checksum.
