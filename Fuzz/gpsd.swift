@@ -85,6 +85,12 @@ final class GpsdFuzz {
             }
         }
         daemon.gpsd?.server.flush(0)
+        // The server greeted the client when it took the connection, so there is something to
+        // read. Loopback delivers what a send queued in the network stack's soft interrupt,
+        // which a loaded machine defers (a CI run beside other work read nothing here once):
+        // wait until the first of it is readable; the rest was queued before and comes with it.
+        var ready = pollfd(fd: client, events: Int16(POLLIN), revents: 0)
+        _ = poll(&ready, 1, 2_000)
         // Loopback has delivered all of it. The client resets the connection (SO_LINGER 0)
         // before the server closes, so neither side keeps it in TIME_WAIT: hundreds of
         // thousands of inputs would use up the ephemeral ports.
