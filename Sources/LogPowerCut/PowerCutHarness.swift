@@ -9,7 +9,7 @@ import TrackIO
 /// log must hold the same after the recovery from the second cut.
 ///
 /// Example: `PowerCutHarness(records: fixes).run(stride: 1)` → 4,131 cut points, 0 violations.
-public struct PowerCutHarness {
+public struct PowerCutHarness: Sendable {
     /// What a run found.
     public struct Report: Equatable, Sendable {
         /// Cuts made and checked.
