@@ -275,9 +275,12 @@ check_storage() {
     wait_marker "$l" 'trackd: log synced: [0-9]+ records durable, last fix 2' > /dev/null || { stop_qemu; unboot; die "storage ($build): trackd never logged a fix"; }
     sleep 2
     # 1. Full: dd fills it (as root, the reserved blocks too, as trackd's writes may use them).
-    guest 'dd if=/dev/zero of=/mnt/fill bs=64k 2>/dev/null; echo "BOARD: filled $(df -k /mnt | tail -1)"'
+    # ext4 reserves blocks for data not yet written out (delayed allocation) by an estimate and
+    # gives back what writeback did not need: after a sync a second dd takes those blocks too,
+    # or trackd could go on writing into them for minutes.
+    guest 'dd if=/dev/zero of=/mnt/fill bs=64k 2>/dev/null; sync; dd if=/dev/zero of=/mnt/fill2 bs=1k 2>/dev/null; sync; echo "BOARD: filled $(df -k /mnt | tail -1)"'
     wait_marker "$l" 'BOARD: filled' 60 > /dev/null || { stop_qemu; unboot; die "storage ($build): dd never filled the disk"; }
-    t=$(wait_marker "$l" 'trackd: track log: .*the file system is full' 30) || { stop_qemu; unboot; tail -20 "$l"; die "storage ($build): trackd never said the file system is full"; }
+    t=$(wait_marker "$l" 'trackd: track log: .*the file system is full' 60) || { stop_qemu; unboot; tail -20 "$l"; die "storage ($build): trackd never said the file system is full"; }
     synced=$(durable_count "$l")
     s=$(fadd "$t" 0.5); sleep 4; e=$EPOCHREALTIME
     guest 'trackctl doctor > /tmp/doctor.txt; echo "BOARD: doctor-full rc=$?"; sed "s/^/BOARD: doctor-full /" /tmp/doctor.txt'
@@ -289,7 +292,7 @@ check_storage() {
     (( $(durable_count "$l") == synced )) || die "storage ($build): trackd announced records durable on a full disk"
     say "storage ($build): full: trackd said so ($(grep -m1 -oE 'the file system is full \([^)]*\)' "$l")), doctor too, led-status blinked the storage error"
     # 2. Freed: logging resumes with nobody touching trackd.
-    guest 'rm /mnt/fill; echo BOARD: freed'
+    guest 'rm /mnt/fill /mnt/fill2; echo BOARD: freed'
     wait_marker "$l" 'trackd: track log: writable again, logging resumed' 30 > /dev/null || { stop_qemu; unboot; tail -20 "$l"; die "storage ($build): logging did not resume once space was freed"; }
     sleep 2
     (( $(durable_count "$l") > synced )) || die "storage ($build): no record made durable after the disk was freed"
