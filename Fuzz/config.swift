@@ -18,7 +18,7 @@ func fuzzTarget(_ input: [UInt8]) {
 
     do {
         let config = try TrackdConfig.parse(text, file: "trackd.conf")
-        // What start-up builds from it (`TrackdCommand.run`, `Daemon.init`), and what a SIGHUP
+        // What start-up builds from it (`TrackdCommand.run`, `DaemonBuilder.build`), and what a SIGHUP
         // reload applies to a running pipeline (`Daemon.reload`).
         _ = FixPipeline(config)
         var reloaded = FixPipeline(TrackdConfig())
@@ -26,8 +26,10 @@ func fuzzTarget(_ input: [UInt8]) {
         _ = Odometer(maxSpeedMillimetresPerSecond: Int64(config.filter.maxSpeedMillimetresPerSecond))
         _ = LogWriterSettings(config.log)
         _ = BoardSettings(config)
-        _ = TrackdCommand.serialConfiguration(config.receiver)
-        _ = FenceService(FenceMonitor(fences: FenceSet(), settings: config.fences.settings), config, loadError: nil)
+        _ = SerialPort.Configuration(config.receiver, board: BoardMap())
+        let none = FenceMonitor(fences: FenceSet(), settings: config.fences.settings)
+        _ = FenceService(none, config, loadError: nil)
+        _ = ReloadPlan(from: TrackdConfig(), oldBoard: BoardMap(), to: config, board: BoardMap(), fences: none, logSettings: nil)
         _ = BoardMap().overridden(by: config.board.overrides)
         for name in LEDPatternName.allCases {
             let pattern = config.leds[name]

@@ -86,7 +86,7 @@ final class ControlFuzz {
             var buffer = reply
             buffer.removeAll()
             let request = line.withSpan { ControlRequest.parse($0) }
-            daemon.answer(request, now: now, reply: &buffer)
+            ControlFuzz.answer(request, &daemon, now: now, reply: &buffer)
             check(!buffer.overflowed, "the reply to \(got) overflows its \(ControlServer.replyCapacity) bytes")
             server.reply(0, buffer, now: now)
             answered = request
@@ -104,6 +104,13 @@ final class ControlFuzz {
             check(received.isEmpty, "an incomplete request was answered: \(received)")
         }
         if case .button = answered { releaseButton() }
+    }
+
+    /// Answers `request` as the control service does, with the daemon as its host.
+    static func answer(_ request: ControlRequest, _ daemon: inout FuzzDaemon, now: MonotonicTime, reply: inout ReplyBuffer) {
+        var wake = daemon.wake(now)
+        ControlAnswer.answer(request, host: &daemon, wake: wake, reply: &reply)
+        daemon.commitPermission(&wake)
     }
 
     /// The simulated finger lets go and the loop's wake-up reads the edges, as the release

@@ -38,11 +38,12 @@ final class GpsdFuzz {
         config.board.simulated = true
         port = GpsdFuzz.freePort()
         guard let address = ListenAddress(parsing: "127.0.0.1:\(port)") else { fatalError("no listen address for port \(port)") }
-        let server = GpsdServer(addresses: [address], capacity: 2)
-        guard server.listenerCount == 1 else { fatalError("cannot listen on 127.0.0.1:\(port)") }
+        config.gpsd.listen = [address]
+        config.gpsd.maxClients = 2
         // Fixes a second apart before the requests, so POLL has an epoch to show.
-        daemon = .fuzzing(config, directory: directory, fences: FenceSet(), gpsd: GpsdService(server, devicePath: "/dev/serial0"),
+        daemon = .fuzzing(config, directory: directory, fences: FenceSet(), parts: [.gpsd],
                           permission: Permission(state: .always), sentences: GpsdFuzz.sentences)
+        guard daemon.gpsd.isOn else { fatalError("cannot listen on 127.0.0.1:\(port)") }
     }
 
     /// One connection: `bytes` sent, every request the server splits out answered, the replies
@@ -52,17 +53,17 @@ final class GpsdFuzz {
         let sent = bytes.withUnsafeBytes { clinux_send(client, $0.baseAddress, $0.count) }
         check(sent == bytes.count, "sent \(sent) of \(bytes.count) bytes")
         _ = shutdown(client, Int32(SHUT_WR))
-        daemon.gpsd?.server.acceptClients(on: 0)
-        check(daemon.gpsd?.server.descriptor(of: 0) != nil, "the server did not take the connection")
+        daemon.gpsd.server.acceptClients(on: 0)
+        check(daemon.gpsd.server.descriptor(of: 0) != nil, "the server did not take the connection")
 
         // As `serveGpsd` does on each wake-up the client's slot is ready, until the end of the
         // stream closes it (the input holds 128 bytes, so a long input takes several reads).
         // In order, as answered: nil for an overlong request (answered with an ERROR).
         var answered: [GpsdRequest?] = []
-        for _ in 0..<(bytes.count / 16 + 8) where daemon.gpsd?.server.descriptor(of: 0) != nil {
-            daemon.gpsd?.server.readInput(0)
+        for _ in 0..<(bytes.count / 16 + 8) where daemon.gpsd.server.descriptor(of: 0) != nil {
+            daemon.gpsd.server.readInput(0)
             for _ in 0..<64 {
-                guard let input = daemon.gpsd?.server.nextInput(0) else { break }
+                let input = daemon.gpsd.server.nextInput(0)
                 if case .nothing = input { break }
                 if case .request(let line) = input {
                     let request = line.withSpan { span in
@@ -73,18 +74,18 @@ final class GpsdFuzz {
                         }
                         return GpsdRequest.parse(span)
                     }
-                    daemon.answerGpsd(line, client: 0, now: now)
+                    GpsdFuzz.answer(line, &daemon, now: now)
                     answered.append(request)
                 } else {
                     var reply = TextBuffer()
                     GpsdJSON.writeError("Request too long", to: &reply)
-                    daemon.gpsd?.server.send(0, &reply)
+                    daemon.gpsd.server.send(0, &reply)
                     answered.append(nil)
                 }
-                daemon.gpsd?.server.flush(0)
+                daemon.gpsd.server.flush(0)
             }
         }
-        daemon.gpsd?.server.flush(0)
+        daemon.gpsd.server.flush(0)
         // The server greeted the client when it took the connection, so there is something to
         // read. Loopback delivers what a send queued in the network stack's soft interrupt,
         // which a loaded machine defers (a CI run beside other work read nothing here once):
@@ -98,8 +99,14 @@ final class GpsdFuzz {
         var linger = Glibc.linger(l_onoff: 1, l_linger: 0)
         _ = setsockopt(client, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<Glibc.linger>.size))
         _ = close(client)
-        if daemon.gpsd?.server.descriptor(of: 0) != nil { daemon.gpsd?.server.disconnect(0) }
+        if daemon.gpsd.server.descriptor(of: 0) != nil { daemon.gpsd.server.disconnect(0) }
         GpsdFuzz.checkReplies(received, to: answered)
+    }
+
+    /// Answers `line` as the daemon's gpsd service does, from the daemon's own receiver and wake-up.
+    static func answer(_ line: GpsdRequestLine, _ daemon: inout FuzzDaemon, now: MonotonicTime) {
+        let wake = daemon.wake(now)
+        daemon.gpsd.answer(line, client: 0, wake: wake, receiver: daemon.receiver)
     }
 
     /// The objects `received` must be: VERSION, then each request's answer in order (an

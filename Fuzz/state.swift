@@ -47,7 +47,7 @@ func fuzzTarget(_ input: [UInt8]) {
         check(again == decoded, "a decoded state encodes to bytes that decode differently")
     }
 
-    // Start-up as `TrackdCommand.serve` does it.
+    // Start-up as `DaemonBuilder.build` does it.
     let storage = StateFuzz.Storage(files: [path: bytes])
     var state = StateService(file: StateFile(path: path, storage: storage), restricted: restricted,
                              maxSpeedMillimetresPerSecond: 69_444)

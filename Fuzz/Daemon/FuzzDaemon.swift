@@ -15,29 +15,35 @@ func fuzzDirectory(_ name: String) -> String {
 }
 
 extension Daemon where Source == SilentSource, GPIO == TrackdGPIO {
-    /// The daemon of `config` (its log and state under `directory`) with `fences` and the gpsd
-    /// service `gpsd`, started at 0 s; tracking allowed by `permission` and the fixes of
-    /// `sentences` handled a second apart from 58 s, so the requests find a recent fix.
-    static func fuzzing(_ config: TrackdConfig, directory: String, fences: FenceSet, gpsd: consuming GpsdService? = nil,
+    /// The daemon of `config` (its log and state under `directory`) with `fences` and the
+    /// process parts `parts` (gpsd's sockets for the gpsd target), built as trackd builds it
+    /// and started at 0 s; tracking allowed by `permission` and the fixes of `sentences`
+    /// handled a second apart from 58 s, so the requests find a recent fix.
+    static func fuzzing(_ config: TrackdConfig, directory: String, fences: FenceSet, parts: DaemonBuilder.Parts = [],
                         permission: Permission, sentences: String) -> FuzzDaemon {
-        var board = BoardService(backend: TrackdGPIO.simulatedBoard(ConfigFiles.simulatedChip), settings: BoardSettings(config))
-        board.open(ConfigFiles.simulatedBoardMap, simulated: true)
-        var daemon = FuzzDaemon(
-            receiver: ReceiverService(source: SilentSource()),
-            state: StateService(file: StateFile(path: config.state.file, storage: PosixStateFileStorage()),
-                                restricted: false, maxSpeedMillimetresPerSecond: 69_444),
-            trackLog: TrackLogService(config.log, now: .seconds(0)),
-            fences: FenceService(FenceMonitor(fences: fences, settings: config.fences.settings), config, loadError: nil),
-            places: PlaceService(config.places), time: TimeService(config.time, live: false), board: board, control: nil,
-            signals: nil, config: config, configSource: ConfigSource(path: directory + "/trackd.conf", explicit: false),
-            boardMap: ConfigFiles.simulatedBoardMap, gpsd: gpsd)
+        var builder = DaemonBuilder(config: config, configSource: ConfigSource(path: directory + "/trackd.conf", explicit: false),
+                                    boardMap: ConfigFiles.simulatedBoardMap)
+        builder.fences = FenceMonitor(fences: fences, settings: config.fences.settings)
+        builder.parts = parts
+        builder.gpsdDevice = "/dev/serial0"
+        builder.liveTime = false
+        var daemon: FuzzDaemon
+        do {
+            daemon = try builder.build(source: SilentSource(), gpio: TrackdGPIO.simulatedBoard(ConfigFiles.simulatedChip),
+                                       now: .seconds(0))
+        } catch {
+            fatalError("the fuzz daemon: \(error.description)")
+        }
         daemon.start(now: .seconds(0), bootTime: UTCTime(millisecondsSinceEpoch: 1_735_750_000_000))
         var receiver = NMEAReceiver()
         var fixes: [Fix] = []
         Array(sentences.utf8).withUnsafeBytes { raw in receiver.consume(raw) { fixes.append(copy $0) } }
         receiver.finish { fixes.append(copy $0) }
         daemon.state.permission = permission
-        for (index, fix) in fixes.enumerated() { daemon.handle(fix, now: .seconds(58 + Int64(index))) }
+        for (index, fix) in fixes.enumerated() {
+            var wake = daemon.wake(.seconds(58 + Int64(index)))
+            daemon.handle(fix, &wake)
+        }
         return daemon
     }
 }

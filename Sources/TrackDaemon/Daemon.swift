@@ -2,21 +2,18 @@ import TrackCore
 import TrackIO
 
 /// The daemon: the loop (`EventLoop`, which knows nothing of GPS) serving a fixed set of
-/// services, each owning its state and descriptors: the receiver, the fix pipeline, the state
-/// file, the track log, the fences, the place names, the time for chrony, the board and the control socket. One thread, one `poll`
-/// per wake-up, one clock reading passed down; every buffer is allocated before the loop starts.
-///
-/// `run` is the process's loop. A test builds the daemon with a source and a GPIO backend of
-/// its own (`Daemon<Script, FakeGPIOBackend>`) and calls `start` and `step` with the times it
-/// chooses: no wall clock, no sleeps. trackd itself is one specialisation,
-/// `Daemon<TrackdSource, TrackdGPIO>`.
+/// services, each owning its state, its descriptors and its behaviour. The daemon only wires
+/// them: what each watches before the wait, whom a wake-up serves in which order, and the
+/// path of a fix from one service to the next. One thread, one `poll` per wake-up, one `Wake`
+/// (time, disclosure, whether fences may run) handed down; every buffer is allocated before
+/// the loop starts. `DaemonBuilder` makes it, for trackd, the tests and the fuzz targets.
 ///
 /// Every method and computed property of it is `mutating`, even those that only read: the
-/// firmware's compiler copies a borrowed Daemon (about 14.7 KB) to the stack to read it, so a
-/// reading method called from the loop cost a copy of the whole daemon each time (2 per read
-/// of the receiver) and 14.7 KB of stack that stays resident. `mutating` passes it in place.
+/// firmware's compiler copies a borrowed Daemon (about 15 KB) to the stack to read it, and
+/// `mutating` passes it in place.
 struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable {
     var loop = EventLoop()
+    var process: ProcessService
     var receiver: ReceiverService<Source>
     var fixes: FixPipeline
     var state: StateService<PosixStateFileStorage>
@@ -25,68 +22,33 @@ struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable 
     var places: PlaceService
     var time: TimeService
     var board: BoardService<GPIO>
-    /// nil in a test that does not need the socket.
+    /// Out of its place only while it serves (it is handed the daemon as its host).
     var control: ControlService?
-    /// gpsd's protocol; nil when `[gpsd] listen` is empty (and in tests that do not need it).
-    var gpsd: GpsdService?
-    /// nil in a test: signals are the process's.
-    let signals: SignalDescriptor?
-    let signalsDescriptor: FileDescriptor?
-    let notify: SdNotify
-    /// The configuration in force, where it came from and the board's pin map (SIGHUP reads
-    /// them again: Daemon+Reload.swift).
-    var config: TrackdConfig
-    let configSource: ConfigSource
-    let boardMap: BoardMap
-    var reloads = StatusModel.DaemonFacts()
+    var gpsd: GpsdService
     var waypoints = StatusModel.WaypointFacts()
-    /// What stderr was last told about failures and recoveries (Daemon+Journal.swift).
-    var journal = JournalState()
+    /// The control socket's refusals as of its last wake-up, for status.
+    var controlFacts = (refused: 0, dropped: 0)
     var startedAt = MonotonicTime(nanoseconds: 0)
     var stopping = false
-
-    init(receiver: consuming ReceiverService<Source>, state: StateService<PosixStateFileStorage>,
-         trackLog: consuming TrackLogService, fences: FenceService, places: consuming PlaceService,
-         time: consuming TimeService, board: BoardService<GPIO>,
-         control: consuming ControlService?, signals: consuming SignalDescriptor?,
-         config: TrackdConfig, configSource: ConfigSource, boardMap: BoardMap, gpsd: consuming GpsdService? = nil) {
-        self.receiver = receiver
-        fixes = FixPipeline(config)
-        self.state = state
-        self.trackLog = trackLog
-        self.fences = fences
-        self.places = places
-        self.time = time
-        self.board = board
-        self.control = control
-        self.gpsd = gpsd
-        signalsDescriptor = signals?.descriptor
-        self.signals = signals
-        notify = SdNotify()
-        self.config = config
-        self.configSource = configSource
-        self.boardMap = boardMap
-        reloads.configPath = configSource.path
-        reloads.controlPath = config.control.socket
-    }
 
     /// Runs until SIGTERM or SIGINT; returns the exit code.
     mutating func run() -> Int32 {
         var now = SystemClock.monotonic()
+        loop.realtimeNanoseconds = SystemClock.realtimeNanoseconds()
         start(now: now, bootTime: SystemClock.realtime())
-        notify.send("READY=1")
+        process.tell("READY=1")
         while true {
             step(now: now)
             if stopping { break }
-            arm(now: now)
+            arm()
             do {
                 now = try loop.wait(now: now)
             } catch {
-                try? FileDescriptor.standardError.writeAll("trackd: poll failed: \(error.message)\n")
+                Journal.say("poll failed: " + error.message)
                 return 1
             }
         }
-        notify.send("STOPPING=1")
+        process.tell("STOPPING=1")
         finish(now: now)
         return 0
     }
@@ -95,13 +57,10 @@ struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable 
     /// clock, the only one before a fix), the timers set.
     mutating func start(now: MonotonicTime, bootTime: UTCTime) {
         startedAt = now
-        journal.storageErrors = trackLog.status.storageErrorCount
         receiver.open(now: now)
-        journalPlaces()
-        journalTime()
         trackLog.append(.bootMarker(time: bootTime, bootID: kernelBootID()), now: now)
         trackLog.serviceTimer(&loop, timer: TimerID.logSync, now: now)
-        if let interval = notify.watchdogInterval { loop.schedule(TimerID.watchdog, at: now.adding(nanoseconds: interval)) }
+        process.startWatchdog(&loop, timer: TimerID.watchdog, now: now)
         // The configuration's and fences' parse is done and freed: not resident from here on.
         ProcessMemory.releaseFree()
     }
@@ -109,123 +68,100 @@ struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable 
     /// SIGTERM: what is held goes to flash, the odometer is saved, the LEDs go dark.
     mutating func finish(now: MonotonicTime) {
         trackLog.close(now: now)
-        trackLog.announceSyncIfNew()
         state.saveOdometer(now: now)
-        journalChanges()
         board.shutDown()
-        receiver.source.close()
+        receiver.close()
     }
 
     /// What each service wants watched and when it wants to be woken, before the wait.
-    mutating func arm(now: MonotonicTime) {
-        loop.watch(Slot.signals, signalsDescriptor)
+    mutating func arm() {
+        process.arm(&loop, slot: Slot.signals)
         receiver.arm(&loop, slot: Slot.receiver)
         board.arm(&loop, button: Slot.button, inUse: Slot.inUse)
         control?.arm(&loop, slots: Slot.control)
-        gpsd?.arm(&loop, slots: Slot.gpsd)
+        gpsd.arm(&loop, slots: Slot.gpsd)
     }
 
-    /// Everything one wake-up does, with its one `now`.
+    /// What a wake-up at `now` decides once: what the permission lets out, with the board's
+    /// in-use input and the trip the fixes say.
+    mutating func wake(_ now: MonotonicTime) -> Wake {
+        Wake(now: now, realtimeNanoseconds: loop.realtimeNanoseconds, permission: state.permission, inUse: board.inUse,
+             hasInUseInput: board.hasInUseInput, onTrip: fixes.onTrip, recordTime: fixes.recordTime)
+    }
+
+    /// Everything one wake-up does, with its one `Wake`.
     mutating func step(now: MonotonicTime) {
-        if loop.isReady(Slot.signals) { handleSignals(now: now) }
-        if receiver.wantsRead(loop, slot: Slot.receiver, now: now) { readReceiver(now: now) }
-        receiver.reopenIfDue(now: now)
-        serveControl(now: now)
-        serveGpsd(now: now)
-        state.expirePrecise(now: now, &loop, timer: TimerID.precise)
-        commitPermission(now: now)
-        if loop.isDue(TimerID.watchdog), let interval = notify.watchdogInterval {
-            notify.send("WATCHDOG=1")
-            loop.schedule(TimerID.watchdog, at: now.adding(nanoseconds: interval))
-        }
-        board.serviceReleaseTimer(loop, releaseTimer: TimerID.simulatedRelease, now: now)
-        trackLog.serviceTimer(&loop, timer: TimerID.logSync, now: now)
-        // Last, so the LEDs show everything this wake-up changed.
-        serviceBoard(now: now)
-        state.saveOdometerIfDue(now: now, &loop, timer: TimerID.odometer)
-        trackLog.announceSyncIfNew()
-        journalChanges()
-    }
-
-    /// Reads the receiver (at most 16 times: a flooding device cannot starve the rest) and
-    /// handles each fix in its own scope.
-    mutating func readReceiver(now: MonotonicTime) {
-        reads: for _ in 0..<16 {
-            switch receiver.read(now: now, realtime: loop.realtimeNanoseconds) {
-            case .lost:
-                // The next recorded fix follows a gap record.
-                trackLog.receiverLost(lastFixTime: fixes.lastGoodFix?.time)
-                break reads
-            case .nothing:
-                break reads
-            case .bytes:
-                forwardGpsdSentences(now: now)
-                while let fix = receiver.nextFix(now: now) { handle(fix, now: now) }
-            }
-        }
-        receiver.observe(now: now)
-        if fences.hasPending { fences.flush(into: &trackLog, now: now) }
-    }
-
-    /// Saves a changed permission and logs the change of state.
-    mutating func commitPermission(now: MonotonicTime) {
-        guard state.changed else { return }
-        fences.allow(mayEvaluateFences(now: now))
-        if let change = state.commit(), let from = LogPermissionState(rawValue: change.old.rawValue),
-           let to = LogPermissionState(rawValue: change.new.rawValue) {
-            trackLog.append(.permissionChange(time: utcNow, old: from, new: to), now: now)
-        }
-    }
-
-    mutating func handleSignals(now: MonotonicTime) {
-        while let signal = try? signals?.next() {
+        var wake = wake(now)
+        while let signal = process.nextSignal(loop, slot: Slot.signals) {
             switch signal {
             case .stop: stopping = true
             case .reload: reload(now: now)
             case .child: fences.reap()
             }
         }
+        if receiver.wantsRead(loop, slot: Slot.receiver, now: now) { readReceiver(&wake) }
+        receiver.reopenIfDue(now: now)
+        serveControl(now: now)
+        gpsd.serve(loop, slots: Slot.gpsd, wake: wake, receiver: receiver)
+        state.expirePrecise(now: now, &loop, timer: TimerID.precise)
+        process.keepAlive(&loop, timer: TimerID.watchdog, now: now)
+        board.serviceReleaseTimer(loop, releaseTimer: TimerID.simulatedRelease, now: now)
+        trackLog.serviceTimer(&loop, timer: TimerID.logSync, now: now)
+        // The button last but one (its presses change the state), the LEDs last, so they show
+        // everything this wake-up changed.
+        board.readInputs(loop, button: Slot.button, inUse: Slot.inUse, now: now)
+        while let press = board.nextPress(now: now) {
+            switch press {
+            case .shortPress: recordWaypoint(label: WaypointLabel(static: "button"), self.wake(now))
+            case .longPress: board.privacyToggled(state.toggle(now: now), now: now)
+            }
+        }
+        commitPermission(&wake)
+        showLEDs(now: now)
+        state.saveOdometerIfDue(now: now, &loop, timer: TimerID.odometer)
+        trackLog.announceSyncIfNew()
     }
 
-    /// The UTC time of records that are not fixes: the system clock's until this boot logged
-    /// its first fix, the receiver's from then on. That is the log's rule (a boot marker and
-    /// what follows it up to the next fix are on the system clock: docs/log-format.md), so
-    /// readers know which times a board without a real-time clock may have got wrong.
-    var utcNow: UTCTime {
-        mutating get {
-            guard fixes.recordedFix, let time = fixes.lastFix?.time else { return SystemClock.realtime() }
-            return time
+    /// Reads the receiver (at most 16 times: a flooding device cannot starve the rest) and
+    /// handles each fix in its own scope; gpsd's raw watchers take each verified sentence.
+    mutating func readReceiver(_ wake: inout Wake) {
+        reads: for _ in 0..<16 {
+            gpsd.prepareSentences(wake)
+            switch receiver.read(now: wake.now, realtime: loop.realtimeNanoseconds) {
+            case .lost:
+                // The next recorded fix follows a gap record.
+                trackLog.receiverLost(lastFixTime: fixes.lastGoodFixTime)
+                break reads
+            case .nothing:
+                break reads
+            case .bytes:
+                while let fix = receiver.nextFix(now: wake.now, sentences: &gpsd) { handle(fix, &wake) }
+            }
+        }
+        receiver.observe(now: wake.now)
+        if fences.hasPending { fences.flush(into: &trackLog, now: wake.now) }
+    }
+
+    /// Saves a changed permission, logs the change of state and hands out the new `wake`.
+    mutating func commitPermission(_ wake: inout Wake) {
+        guard state.changed else { return }
+        wake = self.wake(wake.now)
+        fences.allow(wake.fencesAllowed)
+        if let change = state.commit(), let from = LogPermissionState(rawValue: change.old.rawValue),
+           let to = LogPermissionState(rawValue: change.new.rawValue) {
+            trackLog.append(.permissionChange(time: wake.utc, old: from, new: to), now: wake.now)
         }
     }
-}
 
-/// The loop's slots, one range per service.
-enum Slot {
-    static var signals: Int { 0 }
-    static var receiver: Int { 1 }
-    static var button: Int { 2 }
-    static var inUse: Int { 3 }
-    /// The control socket's listener, then its clients.
-    static var control: Range<Int> { 4..<(5 + ControlServer.clientCapacity) }
-    /// gpsd's listeners, then its clients.
-    static var gpsd: Range<Int> {
-        control.upperBound..<(control.upperBound + TrackdConfig.Gpsd.maxListeners + TrackdConfig.Gpsd.clientLimit)
+    /// The LEDs show what the services say at `now`; their timer goes to the next edge.
+    mutating func showLEDs(now: MonotonicTime) {
+        guard board.isActive else { return }
+        let sources = LEDSources(
+            source: receiver.sourceStatus, lastByteAt: receiver.lastByteAt, lastGoodFix: fixes.lastGoodFix,
+            lastGoodFixAt: fixes.lastGoodFixAt, permission: state.permission, onTrip: fixes.onTrip, gpio: board.status,
+            storageError: trackLog.storageError, insideFence: fences.insideAny, lastFenceEventAt: fences.lastEventAt,
+            lastSyncAt: trackLog.lastSync)
+        let (inputs, changeAt) = sources.inputs(now: now)
+        board.show(inputs, changeAt: changeAt, now: now, &loop, timer: TimerID.leds)
     }
-}
-
-/// The loop's timers.
-enum TimerID {
-    static var watchdog: Int { 0 }
-    static var logSync: Int { 1 }
-    static var leds: Int { 2 }
-    static var odometer: Int { 3 }
-    static var simulatedRelease: Int { 4 }
-    static var precise: Int { 5 }
-}
-
-/// The earlier of two optional deadlines.
-func earliest(_ a: MonotonicTime?, _ b: MonotonicTime?) -> MonotonicTime? {
-    guard let a else { return b }
-    guard let b else { return a }
-    return min(a, b)
 }

@@ -44,141 +44,47 @@ public enum TrackdCommand {
             try? FileDescriptor.standardError.writeAll("trackd: \(error.description)\n")
             return 1
         }
-        var fences = FenceMonitor(fences: FenceSet(), settings: config.fences.settings)
-        var fencesError: String?
+        var builder = DaemonBuilder(
+            config: config, configSource: ConfigSource(path: options.configPath, explicit: options.explicitConfig), boardMap: board)
         var fencesNote: String?
-        switch loadFences(config, configPath: options.configPath, check: options.check) {
+        switch FenceLoader.load(config, configPath: options.configPath, check: options.check) {
         case .success(let loaded):
-            fences = loaded.monitor
+            builder.fences = loaded.monitor
             fencesNote = loaded.note
-        case .failure(let error): fencesError = error.description
+        case .failure(let error): builder.fencesError = error.description
         }
-        if options.check { return check(options, config, fencesNote: fencesNote, fencesError: fencesError) }
+        if options.check { return check(options, config, fencesNote: fencesNote, fencesError: builder.fencesError) }
         if let fencesNote { try? FileDescriptor.standardError.writeAll("trackd: fences: " + fencesNote + "\n") }
-        if let fencesError {
+        if let fencesError = builder.fencesError {
             // A tracker that does not track after a reboot is worse than one without fences.
             try? FileDescriptor.standardError.writeAll(
                 "trackd: fences: \(fencesError)\ntrackd: STARTING WITHOUT FENCES: fix the file (trackctl fence validate) and send SIGHUP\n")
         }
-        var receiver = config.receiver
-        // The board file names the UART when trackd.conf does not.
-        if !receiver.deviceIsSet, let device = board.receiverDevice { receiver.device = device }
         let source: TrackdSource
         if let replay = options.replay {
             let pacing: ReplaySource.Pacing = options.speed == 0
                 ? .asFastAsPossible : .receiverTime(speedFactor: Double(options.speed))
             source = .replay(ReplaySource(path: replay, pacing: pacing))
+            builder.gpsdDevice = replay
+            // A replay's times are history: chrony must never take them for the present.
+            builder.liveTime = false
         } else {
-            source = .serial(SerialPort(serialConfiguration(receiver)))
+            source = .serial(SerialPort(SerialPort.Configuration(config.receiver, board: board)))
         }
         let gpio = config.board.simulated ? TrackdGPIO.simulatedBoard(ConfigFiles.simulatedChip) : TrackdGPIO.libgpiod()
-        return serve(source: source, config: config, board: board, gpio: gpio, fences: fences,
-                     fencesError: fencesError, options: options)
-    }
-
-    static func serialConfiguration(_ receiver: TrackdConfig.Receiver) -> SerialPort.Configuration {
-        let baud: Int?
-        switch receiver.baud {
-        case .auto: baud = nil
-        case .fixed(let bitsPerSecond): baud = Int(bitsPerSecond)
-        }
-        return SerialPort.Configuration(
-            path: receiver.device, baud: baud,
-            reopenMinimumMilliseconds: receiver.reopenMinMilliseconds,
-            reopenMaximumMilliseconds: receiver.reopenMaxMilliseconds)
-    }
-
-    /// Builds the services and runs the daemon: one specialisation for every source and board.
-    static func serve(
-        source: consuming TrackdSource, config: TrackdConfig, board map: BoardMap, gpio: TrackdGPIO, fences: FenceMonitor,
-        fencesError: String?, options: Options
-    ) -> Int32 {
-        let signals: SignalDescriptor
-        let server: ControlServer
+        var daemon: Daemon<TrackdSource, TrackdGPIO>
         do {
-            signals = try SignalDescriptor()
+            daemon = try builder.build(source: source, gpio: gpio, now: SystemClock.monotonic())
         } catch {
-            try? FileDescriptor.standardError.writeAll("trackd: signals: \(error.message)\n")
+            try? FileDescriptor.standardError.writeAll("trackd: " + error.description + "\n")
             return 1
         }
-        do {
-            server = try ControlServer(path: config.control.socket, mode: 0o660)
-        } catch {
-            try? FileDescriptor.standardError.writeAll(
-                "trackd: control socket \(config.control.socket): \(error.message)\n")
-            return 1
-        }
-        do {
-            try server.setGroup(config.control.group)
-        } catch {
-            // Without the group only root can use trackctl; say so and carry on.
-            try? FileDescriptor.standardError.writeAll(
-                "trackd: control socket group '\(config.control.group)': \(error.message); only root can use trackctl\n")
-        }
-        let state = StateService(file: StateFile(path: config.state.file, storage: PosixStateFileStorage()),
-                                 restricted: config.privacy.restricted,
-                                 maxSpeedMillimetresPerSecond: Int64(config.filter.maxSpeedMillimetresPerSecond))
-        if let problem = state.problem {
-            // A damaged state file must not stop tracking: the safe default is used and shown.
-            try? FileDescriptor.standardError.writeAll("trackd: \(problem); starting as not-determined\n")
-        }
-        let gpsd = gpsdService(config, devicePath: options.replay ?? receiverPath(config, map))
-        var board = BoardService(backend: gpio, settings: BoardSettings(config))
-        board.open(map, simulated: config.board.simulated)
-        var daemon = Daemon(
-            receiver: ReceiverService(source: source), state: state,
-            trackLog: TrackLogService(config.log, now: SystemClock.monotonic()),
-            fences: FenceService(fences, config, loadError: fencesError), places: PlaceService(config.places),
-            // A replay's times are history: chrony must never take them for the present.
-            time: TimeService(config.time, live: options.replay == nil), board: board,
-            control: ControlService(server, path: config.control.socket), signals: signals, config: config,
-            configSource: ConfigSource(path: options.configPath, explicit: options.explicitConfig), boardMap: map,
-            gpsd: gpsd)
         try? FileDescriptor.standardError.writeAll("trackd: running; control socket \(config.control.socket)\n")
         return daemon.run()
     }
 
-    /// The receiver's device: trackd.conf's, else the board file's.
-    static func receiverPath(_ config: TrackdConfig, _ map: BoardMap) -> String {
-        if !config.receiver.deviceIsSet, let device = map.receiverDevice { return device }
-        return config.receiver.device
-    }
-
-    /// gpsd's service on `[gpsd] listen`, nil when the list is empty. An address that cannot
-    /// be bound (a gpsd already on the port) is reported and skipped: tracking matters more.
-    static func gpsdService(_ config: TrackdConfig, devicePath: String) -> GpsdService? {
-        guard !config.gpsd.listen.isEmpty else { return nil }
-        let server = GpsdServer(addresses: config.gpsd.listen, capacity: config.gpsd.maxClients)
-        for failure in server.failures {
-            var text = TextBuffer()
-            failure.address.write(to: &text)
-            try? FileDescriptor.standardError.writeAll(
-                "trackd: gpsd: cannot listen on \(text.string): \(failure.error.message); skipped\n")
-        }
-        if server.listenerCount == 0 { return nil }
-        return GpsdService(server, devicePath: devicePath)
-    }
-
     /// `trackd --check`: what a start would use, said plainly; exit 1 when the fences file is
     /// bad (a start would go on without fences).
-    /// The fences for a start (mapped from their image, compiled first when stale) or for a
-    /// check (`trackctl fence validate`, which writes nothing).
-    static func loadFences(_ config: TrackdConfig, configPath: String, check: Bool = false)
-        -> Result<ConfigFiles.FenceLoad, ConfigFiles.FenceLoadError> {
-        var compiler = [FenceImageFile.compilerPath(), "fence", check ? "validate" : "compile"]
-        if FileDescriptor.exists(configPath) { compiler += ["--config", configPath] }
-        guard check else {
-            return FenceImageFile.load(config, image: FenceImageFile.path(besideState: config.state.file), compiler: compiler)
-        }
-        guard FileDescriptor.exists(config.fences.file) else {
-            return .success(ConfigFiles.FenceLoad(monitor: FenceMonitor(fences: FenceSet(), settings: config.fences.settings)))
-        }
-        let validated = FenceImageFile.run(compiler + [config.fences.file])
-        if let problem = validated.problem { return .failure(ConfigFiles.FenceLoadError(description: problem)) }
-        return .success(ConfigFiles.FenceLoad(monitor: FenceMonitor(fences: FenceSet(), settings: config.fences.settings),
-                                              note: validated.output))
-    }
-
     static func check(_ options: Options, _ config: TrackdConfig, fencesNote: String?, fencesError: String?) -> Int32 {
         var lines = ""
         if !options.explicitConfig && !FileDescriptor.exists(options.configPath) {

@@ -25,9 +25,11 @@ final class InProcessDaemon {
 
     /// `configure` edits the configuration (log, state and socket paths are the test's own).
     /// `timeBaseKey`: the NTP unit keys of the test's own (the time service is off without).
+    /// `parts`: the control socket (in the test's directory) and gpsd's sockets, when the test
+    /// talks to them as trackctl and gpsd's clients would.
     init(_ source: consuming ScriptedSource, permission: PermissionRequest? = .allowAlways,
          configure: (inout TrackdConfig) -> Void = { _ in }, fences: String? = nil, timeBaseKey: Int32? = nil,
-         realtime: ((Int64) -> Int64)? = nil) throws {
+         realtime: ((Int64) -> Int64)? = nil, parts: DaemonBuilder.Parts = []) throws {
         self.realtime = realtime
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("trackd-ip-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -36,6 +38,7 @@ final class InProcessDaemon {
         config.log.syncIntervalMilliseconds = 1_000
         config.state.file = directory.appendingPathComponent("state").path
         config.board.simulated = true
+        config.control.socket = directory.appendingPathComponent("control.sock").path
         // The NTP units are the machine's: a test that shares time gives keys of its own.
         config.time.shm = .unit(2)
         var monitor = FenceMonitor(fences: FenceSet(), settings: config.fences.settings)
@@ -47,23 +50,20 @@ final class InProcessDaemon {
         configure(&config)
         if timeBaseKey == nil { config.time.shm = .off }
         if fences != nil, case .success(let loaded) = ConfigFiles.fences(config) { monitor = loaded }
-        var state = StateService(file: StateFile(path: config.state.file, storage: PosixStateFileStorage()),
-                                 restricted: config.privacy.restricted,
-                                 maxSpeedMillimetresPerSecond: Int64(config.filter.maxSpeedMillimetresPerSecond))
-        if let permission { try? state.apply(permission, now: .milliseconds(0)) }
-        var board = BoardService(backend: FakeGPIOBackend(chips: [ConfigFiles.simulatedChip]), settings: BoardSettings(config))
-        board.open(ConfigFiles.simulatedBoardMap, simulated: true)
-        daemon = TestDaemon(
-            receiver: ReceiverService(source: source), state: state,
-            trackLog: TrackLogService(config.log, now: .milliseconds(0)),
-            fences: FenceService(monitor, config, loadError: nil), places: PlaceService(config.places),
-            time: TimeService(config.time, baseKey: timeBaseKey ?? NTPSharedMemory.baseKey), board: board,
-            control: nil, signals: nil,
+        var builder = DaemonBuilder(
             config: config, configSource: ConfigSource(path: directory.appendingPathComponent("trackd.conf").path, explicit: false),
             boardMap: ConfigFiles.simulatedBoardMap)
-        daemon.start(now: .milliseconds(0), bootTime: UTCTime(millisecondsSinceEpoch: 1_796_040_000_000))
+        builder.fences = monitor
+        builder.parts = parts
+        builder.timeBaseKey = timeBaseKey ?? NTPSharedMemory.baseKey
+        daemon = try builder.build(source: source, gpio: FakeGPIOBackend(chips: [ConfigFiles.simulatedChip]), now: .milliseconds(0))
+        if let permission { try? daemon.state.apply(permission, now: .milliseconds(0)) }
+        daemon.start(now: .milliseconds(0), bootTime: UTCTime(millisecondsSinceEpoch: Self.bootMilliseconds))
         step(at: 0)
     }
+
+    /// The system clock at start-up, ms since 1970 (2026-12-01).
+    static var bootMilliseconds: Int64 { 1_796_040_000_000 }
 
     deinit { try? FileManager.default.removeItem(at: directory) }
 
@@ -74,12 +74,13 @@ final class InProcessDaemon {
         let now = MonotonicTime.milliseconds(milliseconds)
         daemon.board.driver.board.backend.now = now
         daemon.loop.wakeWithoutWaiting(now: now)
-        if let realtime { daemon.loop.realtimeNanoseconds = realtime(milliseconds) }
+        // The system clock runs from the boot marker's time unless the test gives its own.
+        daemon.loop.realtimeNanoseconds = realtime?(milliseconds) ?? (Self.bootMilliseconds + milliseconds) * 1_000_000
         for _ in 0..<8 {
             wakeUps.append(milliseconds)
             daemon.step(now: now)
             if let synced = daemon.trackLog.status.lastSync { syncInstants.insert(synced.nanoseconds / 1_000_000) }
-            daemon.arm(now: now)
+            daemon.arm()
             daemon.loop.wakeWithoutWaiting(now: now)
             guard daemon.loop.anyReady else { break }
         }
@@ -112,8 +113,11 @@ final class InProcessDaemon {
         var buffer = reply
         let line = ControlLine(Array(text.utf8))
         let request = line.withSpan { ControlRequest.parse($0) }
-        daemon.answer(request, now: .milliseconds(nowMilliseconds), reply: &buffer)
-        daemon.commitPermission(now: .milliseconds(nowMilliseconds))
+        // The request's own wake-up, with its reading of the system clock.
+        daemon.loop.realtimeNanoseconds = realtime?(nowMilliseconds) ?? (Self.bootMilliseconds + nowMilliseconds) * 1_000_000
+        var wake = daemon.wake(.milliseconds(nowMilliseconds))
+        ControlAnswer.answer(request, host: &daemon, wake: wake, reply: &buffer)
+        daemon.commitPermission(&wake)
         return String(decoding: buffer.bytes(from: 0), as: UTF8.self)
     }
 

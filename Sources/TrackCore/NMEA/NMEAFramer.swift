@@ -20,6 +20,8 @@ public struct NMEAFramer: Sendable {
     public internal(set) var sentence = NMEASentence()
     var state = State.idle
     var sum: UInt8 = 0
+    /// The checksum of the sentence completed by the last `.sentence` event.
+    public var checksum: UInt8 { sum }
     var found: UInt8 = 0
     var fieldStart = 0
 

@@ -29,7 +29,17 @@ public struct NMEAReceiver: Sendable {
     /// A sentence cut by the end of `bytes` goes on in the next call's bytes.
     ///
     /// E.g. a 64 KiB read holding 30 epochs gives 30 fixes from 31 calls, the last nil.
+    @inline(__always)
     public mutating func next(_ bytes: UnsafeRawBufferPointer, from offset: inout Int) -> Fix? {
+        var none = NoSentenceSink()
+        return next(bytes, from: &offset, sentences: &none)
+    }
+
+    /// `next(_:from:)`, handing `sentences` every checksum-verified sentence as it is framed,
+    /// before it is decoded (gpsd's raw NMEA watchers get exactly what the core accepted).
+    public mutating func next<Sink: NMEASentenceSink & ~Copyable>(
+        _ bytes: UnsafeRawBufferPointer, from offset: inout Int, sentences: inout Sink
+    ) -> Fix? {
         var index = offset
         while index < bytes.count {
             if framer.state == .body {
@@ -39,7 +49,7 @@ public struct NMEAReceiver: Sendable {
                 // Then, almost always, `*hh` and the line end.
                 if let (next, event) = framer.scanTail(bytes, from: index) {
                     index = next
-                    if handle(event) {
+                    if handle(event, &sentences) {
                         offset = index
                         counters.fixes += 1
                         return assembler.completed
@@ -49,7 +59,7 @@ public struct NMEAReceiver: Sendable {
             }
             let byte = bytes[index]
             index &+= 1
-            if handle(framer.consume(byte)) {
+            if handle(framer.consume(byte), &sentences) {
                 offset = index
                 counters.fixes += 1
                 return assembler.completed
@@ -80,7 +90,7 @@ public struct NMEAReceiver: Sendable {
 
     /// Counts a rejected sentence or decodes a framed one; true when that completed an epoch.
     @inline(__always)
-    mutating func handle(_ event: FrameEvent) -> Bool {
+    mutating func handle<Sink: NMEASentenceSink & ~Copyable>(_ event: FrameEvent, _ sentences: inout Sink) -> Bool {
         switch event {
         case .none:
             return false
@@ -89,6 +99,7 @@ public struct NMEAReceiver: Sendable {
             lastError = error
             return false
         case .sentence:
+            sentences.take(framer.sentence, checksum: framer.checksum)
             return handleSentence()
         }
     }
@@ -132,4 +143,18 @@ extension NMEAReceiver: SentenceTableVisitor {
     /// Unknown and proprietary sentences add nothing.
     mutating func skip() {}
 
+}
+
+/// Takes each checksum-verified sentence the receiver frames, before it is decoded: e.g. the
+/// gpsd service passing `$GPGGA,…*47` on to its raw NMEA watchers. Must not allocate.
+public protocol NMEASentenceSink: ~Copyable {
+    /// `sentence` is the body between `$` and `*`; `checksum` its XOR, as sent.
+    mutating func take(_ sentence: borrowing NMEASentence, checksum: UInt8)
+}
+
+/// The sink of `next(_:from:)`: nothing is taken (compiled away).
+public struct NoSentenceSink: NMEASentenceSink {
+    public init() {}
+    @inline(__always)
+    public mutating func take(_ sentence: borrowing NMEASentence, checksum: UInt8) {}
 }

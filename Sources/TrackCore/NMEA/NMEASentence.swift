@@ -51,6 +51,12 @@ public struct NMEASentence: Sendable {
         }
     }
 
+    /// Calls `body` with the body bytes (`GPGGA,…`, without `$` and checksum), in place.
+    @inline(__always)
+    public func withBody<R>(_ body: (Span<UInt8>) -> R) -> R {
+        body(bytes.span.extracting(0..<count))
+    }
+
     /// The body byte at `offset`.
     @inline(__always)
     public subscript(offset: Int) -> UInt8 { bytes[offset] }

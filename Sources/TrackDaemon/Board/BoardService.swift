@@ -19,6 +19,31 @@ struct BoardService<GPIO: GPIOBackend> {
         driver.open(map, simulated: simulated, status: &gpio)
     }
 
+    /// What the GPIO is doing: the LEDs, the inputs, the presses, the last refusal.
+    var status: GPIOStatus { gpio }
+
+    /// The in-use input's debounced state (false without one).
+    var inUse: Bool { gpio.inUse }
+
+    /// True when a working board has the in-use input: it, not a trip, decides "in use".
+    var hasInUseInput: Bool { gpio.isActive && gpio.hasInUseInput }
+
+    /// True when LEDs are driven.
+    var isActive: Bool { gpio.isActive }
+
+    /// A reload: LED patterns and button timing at once.
+    mutating func apply(_ plan: ReloadPlan) { driver.apply(BoardSettings(plan.config)) }
+
+    /// A waypoint was saved at `now`: led-status acknowledges it.
+    mutating func waypointSaved(now: MonotonicTime) { gpio.waypointSavedAt = now }
+
+    /// What became of a long press: private mode toggled at `now` (one 1 s flash), or refused
+    /// (status says why).
+    mutating func privacyToggled(_ refusal: PermissionError?, now: MonotonicTime) {
+        gpio.lastRefusal = refusal
+        if refusal == nil { gpio.privacyToggledAt = now }
+    }
+
     /// The input descriptors to watch.
     func arm(_ loop: inout EventLoop, button: Int, inUse: Int) {
         loop.watch(button, driver.board.buttonDescriptor)

@@ -172,3 +172,11 @@ struct WaypointLabel {
         for index in 0..<count { line.append(bytes[index]) }
     }
 }
+
+extension LogLabel {
+    /// The log's label of a waypoint: the first `LogLabel.capacity` bytes of `label`.
+    init(_ label: WaypointLabel) {
+        self.init()
+        for index in 0..<min(label.count, LogLabel.capacity) { _ = append(label.bytes[index]) }
+    }
+}

@@ -7,7 +7,7 @@ enum PositionRefusal: Error, Equatable {
     case noFix
     /// The permission withholds positions (the state says which).
     case notAllowed(PermissionState)
-    /// The last good fix is older than `DaemonStatus.currentFixMilliseconds`.
+    /// The last good fix is older than `FixPipeline.currentFixMilliseconds`.
     case stale(ageMilliseconds: Int64)
 }
 

@@ -39,6 +39,24 @@ struct FenceService {
         counters.limit = config.fences.maxCommands
     }
 
+    /// A reload: the fences read again, each reporting its initial state again.
+    mutating func apply(_ plan: ReloadPlan) { install(plan.fences, plan.config) }
+
+    /// True while a fix is inside any fence: led-fence is on.
+    var insideAny: Bool { inside > 0 }
+
+    /// What status shows of the fences. The last event's id comes from the fence image, whose
+    /// page need not stay resident.
+    func facts() -> StatusModel.FenceFacts {
+        let set = monitor.fences
+        let last = lastEvent.flatMap { event in
+            event.fence < set.count ? (id: set.id(of: event.fence), transition: event.transition, time: event.time) : nil
+        }
+        set.image.storage.releasePages()
+        return StatusModel.FenceFacts(count: set.count, file: file, loadError: loadError, inside: inside, evaluated: evaluated,
+                                      events: events, lastEvent: last, commands: counters)
+    }
+
     /// Sets whether fences may be evaluated now; when the permission has just stopped them, the
     /// states start over, so nothing learnt while allowed outlives it (led-fence goes dark,
     /// `fence list` shows them unknown). Returns whether they may be.

@@ -63,6 +63,30 @@ struct FixPipeline {
         }
     }
 
+    /// The last good fix's time: where a gap starts when the receiver is lost.
+    var lastGoodFixTime: UTCTime? { lastGoodFix?.time }
+
+    /// The receiver's time for records that are not fixes, once a fix went to the log since
+    /// start (before that, the system clock's: `Wake.utc`).
+    var recordTime: UTCTime? { recordedFix ? lastFix?.time : nil }
+
+    /// A good fix is current for 10 s: ten epochs of a 1 Hz receiver, two of a 0.2 Hz one.
+    /// `where` and `mark` refuse an older one instead of passing it off as the present.
+    static var currentFixMilliseconds: Int64 { 10_000 }
+
+    /// The position `where`, `mark` and the button may use: the last good fix, if recent and if
+    /// `wake`'s disclosure lets a position out (snapped in approximate mode); `permission`
+    /// names the refusal.
+    func currentPosition(_ wake: Wake, permission: PermissionState) -> Result<DisclosedPosition, PositionRefusal> {
+        guard let fix = lastGoodFix, fix.position != nil, let at = lastGoodFixAt else { return .failure(.noFix) }
+        guard wake.disclosure.allowsPosition else { return .failure(.notAllowed(permission)) }
+        let age = wake.now.milliseconds(since: at)
+        guard age <= Self.currentFixMilliseconds else { return .failure(.stale(ageMilliseconds: age)) }
+        let shown = fix.disclosed(wake.disclosure)
+        guard let position = shown.position else { return .failure(.noFix) }
+        return .success(DisclosedPosition(fix: shown, position: position, disclosure: wake.disclosure, ageMilliseconds: age))
+    }
+
     /// Asks the sampling policy whether `shown` (the fix as it may be logged) is recorded.
     mutating func sample(_ shown: borrowing Fix, accuracyMillimetres: Int64, now: MonotonicTime) -> Bool {
         guard let trigger = sampling.consider(shown, accuracyMillimetres: accuracyMillimetres, now: now) else { return false }

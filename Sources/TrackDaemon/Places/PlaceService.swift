@@ -38,15 +38,28 @@ struct PlaceService: ~Copyable {
         open()
     }
 
-    /// Applies `settings` (SIGHUP) and maps the table again, so a table replaced on disk
-    /// takes effect; the name is looked up afresh on the next fix. Allocates.
-    mutating func apply(_ settings: TrackdConfig.Places) {
-        self.settings = settings
+    /// Applies a reload's `[places]` and maps the table again (even when its path is the same,
+    /// so a table replaced on disk takes effect); the name is looked up afresh on the next fix.
+    /// Allocates.
+    mutating func apply(_ plan: ReloadPlan) {
+        settings = plan.config.places
         namer = PlaceNamer(minimumMoveMetres: Double(settings.minimumMoveMillimetres) / 1000)
         open()
     }
 
+    /// What status shows of the gazetteer and the name as `disclosure` lets it out.
+    func facts(_ disclosure: Disclosure) -> StatusModel.PlaceFacts {
+        StatusModel.PlaceFacts(enabled: settings.enabled, file: settings.file, problem: problem, shown: shown(disclosure),
+                               lookups: lookupCount, placeCount: table?.placeCount)
+    }
+
+    /// Maps the table; says in the journal why positions go unnamed when it cannot.
     private mutating func open() {
+        mapTable()
+        if let problem { Journal.say("places: " + problem + "; no gazetteer: positions are not named, tracking goes on") }
+    }
+
+    private mutating func mapTable() {
         gazetteer = nil
         table = nil
         problem = nil

@@ -4,10 +4,9 @@ import TrackIO
 /// The receiver: the source of its bytes (a UART, a replay, a test's script), the NMEA core
 /// over them and what the last seconds brought. The loop reads it when its descriptor is ready
 /// or its deadline has passed; the daemon then pulls the fixes out one at a time, each handled
-/// in its own scope (`while let fix = receiver.nextFix()`). Nothing here allocates after start.
+/// in its own scope (`while let fix = receiver.nextFix(…)`). It says in the journal when the
+/// source is lost and when it is open again. Nothing here allocates after start.
 struct ReceiverService<Source: ReceiverSource & ~Copyable>: ~Copyable {
-    /// The window status and doctor judge the receiver on: the last 5 s.
-    static var recentMilliseconds: Int64 { 5_000 }
     /// Bytes taken per read; a flooding device gets at most 16 reads per wake-up.
     static var readBytes: Int { 4096 }
 
@@ -31,6 +30,9 @@ struct ReceiverService<Source: ReceiverSource & ~Copyable>: ~Copyable {
     var epochReceivedAt: Int64?
     /// When the epoch of the fix `nextFix` last returned began to arrive; nil when unknown.
     private(set) var fixReceivedAt: Int64?
+    /// What the journal was last told: whether the source was open, after how many opens.
+    var saidOpen = false
+    var saidOpens = 0
 
     init(source: consuming Source) {
         self.source = source
@@ -46,7 +48,35 @@ struct ReceiverService<Source: ReceiverSource & ~Copyable>: ~Copyable {
         } catch {
             // The source keeps the error and a retry deadline; status and doctor explain.
         }
+        journal()
     }
+
+    /// Applies a reload's serial settings (nil: unchanged); a changed port is opened again.
+    mutating func apply(_ serial: SerialPort.Configuration?, now: MonotonicTime) {
+        guard let serial, source.reconfigure(serial) else { return }
+        open(now: now)
+    }
+
+    /// Closes the source (SIGTERM).
+    mutating func close() { source.close() }
+
+    /// The source's state: its path, baud, whether open, its opens and last error.
+    var sourceStatus: SourceStatus { source.status }
+
+    /// True once a sentence was accepted since start (gpsd names its driver then).
+    var seenSentences: Bool { core.counters.accepted > 0 }
+
+    /// What the core made of the bytes so far.
+    var counters: NMEACounters { core.counters }
+
+    /// What status and doctor show of the receiver.
+    var facts: StatusModel.ReceiverFacts {
+        StatusModel.ReceiverFacts(source: source.status, counters: core.counters, activity: activity, bytesRead: bytesRead,
+                                  lastByteAt: lastByteAt)
+    }
+
+    /// The satellites in view as the last GSV sets and GSAs gave them.
+    var sky: SkyView { core.assembler.sky }
 
     /// The descriptor to watch, and the source's own deadline (pacing, backoff, auto-baud).
     func arm(_ loop: inout EventLoop, slot: Int) {
@@ -79,6 +109,8 @@ struct ReceiverService<Source: ReceiverSource & ~Copyable>: ~Copyable {
     /// Reads what the source has; call `nextFix` until nil before the next read. `realtime` is
     /// the system clock of this wake-up (ns since 1970), the arrival time of what is read.
     mutating func read(now: MonotonicTime, realtime: Int64 = 0) -> ReadResult {
+        // A read can close the source (unplugged, a replay's end, auto-baud trying the next rate).
+        defer { journal() }
         let count: Int
         do {
             count = try source.read(into: input, now: now)
@@ -97,10 +129,11 @@ struct ReceiverService<Source: ReceiverSource & ~Copyable>: ~Copyable {
     }
 
     /// The next fix in the bytes of the last read, nil once they are used up (the counters and
-    /// the recent activity are brought up to date then).
-    mutating func nextFix(now: MonotonicTime) -> Fix? {
+    /// the recent activity are brought up to date then). `sentences` takes each verified
+    /// sentence on the way, before it is decoded.
+    mutating func nextFix<Sink: NMEASentenceSink & ~Copyable>(now: MonotonicTime, sentences: inout Sink) -> Fix? {
         let bytes = UnsafeRawBufferPointer(rebasing: input[0..<inputCount])
-        if let fix = core.next(bytes, from: &inputOffset) {
+        if let fix = core.next(bytes, from: &inputOffset, sentences: &sentences) {
             // The sentence that completed this epoch is the first of the next one.
             fixReceivedAt = epochReceivedAt
             epochReceivedAt = sentenceArrival(bytes)
@@ -135,8 +168,24 @@ struct ReceiverService<Source: ReceiverSource & ~Copyable>: ~Copyable {
                        rejectedSentences: counters.badChecksum + counters.malformed + counters.overlong, now: now)
     }
 
-    /// Accepted sentences per second over the last 5 s, in tenths.
-    func sentencesPerSecondTenths(now: MonotonicTime) -> Int {
-        activity.sentencesPerSecondTenths(overLast: Self.recentMilliseconds, now: now)
+    /// Says a lost source (with its error; "trying again" unless a replay ended) and a source
+    /// open again, once each.
+    mutating func journal() {
+        let status = source.status
+        guard status.isOpen != saidOpen || status.opens != saidOpens else { return }
+        var line = TextBuffer()
+        if status.isOpen && saidOpens > 0 {
+            line.append("receiver ")
+            line.append(string: status.path)
+            line.append(": open again")
+            Journal.say(&line)
+        } else if !status.isOpen, let error = status.lastError {
+            line.append("receiver: ")
+            line.append(string: error.description)
+            if case .endOfInput = error {} else { line.append("; trying again") }
+            Journal.say(&line)
+        }
+        saidOpen = status.isOpen
+        saidOpens = status.opens
     }
 }

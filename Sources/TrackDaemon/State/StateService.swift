@@ -17,6 +17,8 @@ struct StateService<Storage: StateFileStorage> {
     var odometerSavedAt: MonotonicTime?
     /// Set when the permission changed and the file is not yet saved.
     var changed = false
+    /// Whether the journal was last told of a problem.
+    var saidProblem = false
 
     /// The state read from `file` (a damaged one gives the safe default: not-determined, and
     /// says so), restricted when `restricted`.
@@ -27,11 +29,46 @@ struct StateService<Storage: StateFileStorage> {
         permission = Permission.atStartUp(stored: stored.permission, configRestricts: restricted)
         odometer = Odometer(totalMillimetres: stored.odometerMillimetres, maxSpeedMillimetresPerSecond: maxSpeedMillimetresPerSecond)
         self.problem = problem?.message
+        // The builder says a damaged file at start-up.
+        saidProblem = problem != nil
     }
 
     /// Applies a `trackctl privacy …` request or a long press; a refusal changes nothing.
     mutating func apply(_ request: PermissionRequest, now: MonotonicTime) throws(PermissionError) {
         if try permission.apply(request, now: now).changed { changed = true }
+    }
+
+    /// What status shows of the permission at `wake`, the odometer and the state file.
+    func facts(_ wake: Wake) -> StatusModel.PrivacyFacts {
+        StatusModel.PrivacyFacts(permission: permission, disclosure: wake.disclosure, mayLog: wake.mayLog,
+                                 tripCounts: wake.tripCounts, stateProblem: problem,
+                                 odometerMillimetres: odometer.totalMillimetres)
+    }
+
+    /// The permission's state, e.g. `.denied`.
+    var permissionState: PermissionState { permission.state }
+
+    /// The long press: private mode ↔ the allowed state before it; the refusal (restricted,
+    /// nothing to go back to) when it changed nothing.
+    mutating func toggle(now: MonotonicTime) -> PermissionError? {
+        do {
+            try apply(.togglePrivate, now: now)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    /// Adds a recorded fix's `position` to the odometer (the length of the recorded track).
+    mutating func addToOdometer(_ position: Coordinate, accuracyMillimetres: Int64, time: UTCTime) {
+        _ = odometer.add(position, accuracyMillimetres: Int32(clamping: accuracyMillimetres),
+                         timeMilliseconds: time.millisecondsSinceEpoch)
+    }
+
+    /// A reload: the odometer's plausibility limit, and `[privacy] restricted` when it changed.
+    mutating func apply(_ plan: ReloadPlan) {
+        odometer.maxSpeedMillimetresPerSecond = Int64(plan.config.filter.maxSpeedMillimetresPerSecond)
+        if let restricted = plan.restricted { restrict(restricted) }
     }
 
     /// `[privacy] restricted` changed by a reload: on, tracking is forbidden at once; off, the
@@ -90,5 +127,11 @@ struct StateService<Storage: StateFileStorage> {
         } catch {
             problem = error.message
         }
+        guard (problem != nil) != saidProblem else { return }
+        saidProblem = problem != nil
+        var line = TextBuffer()
+        line.append("state file: ")
+        if let problem { line.append(string: problem) } else { line.append("saved again") }
+        Journal.say(&line)
     }
 }

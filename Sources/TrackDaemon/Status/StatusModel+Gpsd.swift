@@ -76,19 +76,3 @@ extension StatusModel {
         line.append("}")
     }
 }
-
-extension GpsdService {
-    /// What status shows of the service.
-    func facts() -> StatusModel.GpsdFacts {
-        var json = 0, sentences = 0
-        for index in 0..<server.capacity where server.descriptor(of: index) != nil {
-            let watch = server.watch(index)
-            if watch.wantsJSON { json += 1 }
-            if watch.wantsSentences { sentences += 1 }
-        }
-        return StatusModel.GpsdFacts(
-            addresses: server.addresses, connected: server.connectedCount, watchingJSON: json, watchingSentences: sentences,
-            accepted: server.accepted, refused: server.refused, dropped: server.dropped, lostObjects: server.lostObjects,
-            overlongRequests: server.overlongRequests)
-    }
-}

@@ -79,3 +79,48 @@ extension StatusModel {
         line.append("}")
     }
 }
+extension StatusModel.LogFacts {
+    /// Why nothing is written and what to do, e.g. `the file system is full (tmpfs (tmpfs)
+    /// mounted at /var/lib/trackd/log, 1024 KiB of 1024 KiB used, 0 KiB free); nothing is deleted
+    /// for it (quota 256 MiB, 3 KiB used by the log): free space there and logging resumes by itself`.
+    func writeBlocked(_ reason: LogBlockedReason, to line: inout TextBuffer) {
+        switch reason {
+        case .noSpace:
+            line.append("the file system is full (")
+            writeFileSystem(to: &line)
+            line.append("); nothing is deleted for it (quota ")
+            line.append(integer: Int64(quotaBytes >> 20))
+            line.append(" MiB, ")
+            line.append(integer: Int64(status.byteCount >> 10))
+            line.append(" KiB used by the log): free space there and logging resumes by itself")
+        case .readOnly:
+            line.append("the file system is read-only (")
+            writeFileSystem(to: &line)
+            line.append("; ext4 goes read-only after an I/O error: see dmesg): make it writable again")
+            line.append(" (remount or reboot) and logging resumes by itself")
+        }
+    }
+
+    /// `/dev/mmcblk0p2 (ext4) mounted at /, 7.1 GiB of 7.3 GiB used, 212 MiB free`, or the
+    /// directory alone when the mount is not known.
+    func writeFileSystem(to line: inout TextBuffer) {
+        guard let info = fileSystem else {
+            line.append("the one holding ")
+            line.append(string: directory)
+            return
+        }
+        line.append(string: info.source)
+        line.append(" (")
+        line.append(string: info.type)
+        line.append(") mounted at ")
+        line.append(string: info.mountPoint)
+        guard let sizes = info.sizes() else { return }
+        line.append(", ")
+        appendBytes(&line, sizes.totalBytes - sizes.availableBytes)
+        line.append(" of ")
+        appendBytes(&line, sizes.totalBytes)
+        line.append(" used, ")
+        appendBytes(&line, sizes.availableBytes)
+        line.append(" free")
+    }
+}

@@ -62,6 +62,19 @@ struct StatusModel {
         var lastLabel = WaypointLabel()
         var refused = 0
         var lastRefusal: PositionRefusal?
+
+        /// Counts a waypoint recorded with `label`, or refused.
+        mutating func note(_ label: WaypointLabel, _ result: Result<DisclosedPosition, PositionRefusal>) {
+            switch result {
+            case .success:
+                count += 1
+                lastLabel = label
+                lastRefusal = nil
+            case .failure(let refusal):
+                refused += 1
+                lastRefusal = refusal
+            }
+        }
     }
 
     /// The track log.

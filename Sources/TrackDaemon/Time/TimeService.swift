@@ -44,14 +44,39 @@ struct TimeService: ~Copyable {
         attach()
     }
 
-    /// Applies reloaded settings; attaches again only when the unit changed (or failed before).
-    mutating func apply(_ settings: TrackdConfig.Time) {
+    /// Applies a reload's `[time]`; attaches again only when the unit changed (or failed before).
+    mutating func apply(_ plan: ReloadPlan) {
+        let settings = plan.config.time
         let changed = (live ? settings.shm.resolved(isRoot: isRoot) : nil) != unit || problem != nil
         self.settings = settings
         if changed { attach() }
     }
 
+    /// What status and doctor show of the unit.
+    var facts: StatusModel.TimeFacts {
+        StatusModel.TimeFacts(unit: unit, problem: problem, samples: samples, lastOffsetNanoseconds: lastOffsetNanoseconds)
+    }
+
+    /// Writes `fix`'s time when the fix is good: 2D or 3D, a dated UTC time, and accepted by
+    /// the filter or rejected only for its position (`rejection`: accuracy, a jump), which
+    /// leaves its time good; a stale, invalid or satellite-poor fix writes nothing. `receivedAt`:
+    /// when the epoch's first byte came (system clock, ns since 1970). Allocates nothing.
+    mutating func publish(_ fix: borrowing Fix, rejection: FilterRejection?, receivedAt: Int64?) {
+        guard isActive, let utc = fix.time, fix.mode.rawValue >= FixMode.twoD.rawValue else { return }
+        switch rejection {
+        case nil, .inaccurate?, .implausibleJump?: break
+        default: return
+        }
+        publish(receiverTime: utc, receivedAt: receivedAt)
+    }
+
+    /// Attaches the unit; one line in the journal when it cannot be (start-up, a reload).
     private mutating func attach() {
+        attachUnit()
+        if let problem { Journal.say("time: NTP shared memory " + problem + "; chrony gets no time from trackd, tracking goes on") }
+    }
+
+    private mutating func attachUnit() {
         segment = nil
         problem = nil
         unit = live ? settings.shm.resolved(isRoot: isRoot) : nil

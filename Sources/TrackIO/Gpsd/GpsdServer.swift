@@ -49,7 +49,7 @@ public struct GpsdServer: ~Copyable {
     }
 
     /// Listens on each of `addresses` that can be bound, with `capacity` client slots (at
-    /// least 1).
+    /// least 1); with no addresses, a server that is off: no sockets, no slots, no buffers.
     public init(addresses: [ListenAddress], capacity: Int) {
         var bound: [ListenAddress] = []
         var fds: [FileDescriptor] = []
@@ -70,8 +70,9 @@ public struct GpsdServer: ~Copyable {
         listeners = fds
         failures = failed
         clients = []
-        clients.reserveCapacity(max(capacity, 1))
-        for _ in 0..<max(capacity, 1) {
+        let slots = addresses.isEmpty ? 0 : max(capacity, 1)
+        clients.reserveCapacity(slots)
+        for _ in 0..<slots {
             clients.append(Client(input: .allocate(byteCount: Self.inputCapacity, alignment: 16),
                                   output: .allocate(byteCount: Self.outputCapacity, alignment: 16)))
         }
@@ -102,9 +103,8 @@ public struct GpsdServer: ~Copyable {
     public func watch(_ index: Int) -> GpsdWatch { clients[index].watch }
     /// Changes what client `index` watches.
     public mutating func setWatch(_ index: Int, _ watch: GpsdWatch) { clients[index].watch = watch }
-    /// Clients connected, and of them watching.
+    /// Clients connected.
     public var connectedCount: Int { clients.reduce(0) { $0 + ($1.descriptor != nil ? 1 : 0) } }
-    public var watchingCount: Int { clients.reduce(0) { $0 + ($1.descriptor != nil && $1.watch.enable ? 1 : 0) } }
 
     /// Accepts waiting connections on listener `index` into free slots, greeting each with
     /// VERSION as gpsd does; closes the rest at once.
@@ -140,31 +140,55 @@ public struct GpsdServer: ~Copyable {
         return nil
     }
 
-    /// Queues one whole object (or sentence) for client `index` and sends what the socket
-    /// takes now. An object that does not fit is lost and counted; too many in a row close
-    /// the client.
+    /// Queues one whole object for client `index` and sends what the socket takes now. An
+    /// object that does not fit is lost and counted; too many in a row close the client.
     public mutating func send(_ index: Int, _ object: inout TextBuffer) {
-        guard clients[index].descriptor != nil else { return }
         object.withBytes { bytes in
-            if clients[index].outputEnd + bytes.count > Self.outputCapacity, clients[index].outputStart > 0 {
-                compact(index)
-            }
-            guard clients[index].outputEnd + bytes.count <= Self.outputCapacity else {
-                lostObjects += 1
-                clients[index].lost += 1
-                clients[index].lostInARow += 1
-                return
-            }
-            for offset in bytes.indices { clients[index].output[clients[index].outputEnd + offset] = bytes[offset] }
-            clients[index].outputEnd += bytes.count
-            clients[index].lostInARow = 0
-        }
-        if clients[index].lostInARow >= Self.lossLimit {
-            dropped += 1
-            disconnect(index)
-            return
+            guard reserve(index, bytes.count) else { return }
+            append(index, bytes)
         }
         flush(index)
+    }
+
+    /// Queues one sentence for a raw NMEA watcher as gpsd sends it, `$`, the body, `*`, the
+    /// checksum in upper-case hex and CR LF (e.g. `$GPGGA,…*47\r\n`), and sends what the socket
+    /// takes now; lost and counted like an object when it does not fit.
+    public mutating func send(_ index: Int, sentence body: Span<UInt8>, checksum: UInt8) {
+        let digits: StaticString = "0123456789ABCDEF"
+        let tail: InlineArray<5, UInt8> = [UInt8(ascii: "*"), digits.utf8Start[Int(checksum >> 4)],
+                                           digits.utf8Start[Int(checksum & 0xF)], 0x0D, 0x0A]
+        guard reserve(index, body.count + 6) else { return }
+        let dollar: InlineArray<1, UInt8> = [UInt8(ascii: "$")]
+        append(index, dollar.span)
+        append(index, body)
+        append(index, tail.span)
+        flush(index)
+    }
+
+    /// True when `length` more bytes fit in client `index`'s output (made room for by moving
+    /// what is unsent to the front); else the object is lost and counted, and after
+    /// `lossLimit` in a row the client is closed.
+    mutating func reserve(_ index: Int, _ length: Int) -> Bool {
+        guard clients[index].descriptor != nil else { return false }
+        if clients[index].outputEnd + length > Self.outputCapacity, clients[index].outputStart > 0 { compact(index) }
+        guard clients[index].outputEnd + length <= Self.outputCapacity else {
+            lostObjects += 1
+            clients[index].lost += 1
+            clients[index].lostInARow += 1
+            if clients[index].lostInARow >= Self.lossLimit {
+                dropped += 1
+                disconnect(index)
+            }
+            return false
+        }
+        clients[index].lostInARow = 0
+        return true
+    }
+
+    /// Copies `bytes` after client `index`'s output (room reserved).
+    mutating func append(_ index: Int, _ bytes: Span<UInt8>) {
+        for offset in bytes.indices { clients[index].output[clients[index].outputEnd + offset] = bytes[offset] }
+        clients[index].outputEnd += bytes.count
     }
 
     /// Moves the unsent output to the front of the buffer.
