@@ -9,7 +9,7 @@ extension Daemon: ControlHost where Source: ~Copyable {
         (daemon.controlRefused, daemon.controlDropped) = controlFacts
         daemon.wakeUps = loop.wakeUps
         var model = StatusModel(
-            now: wake.now, startedAt: startedAt, daemon: daemon, receiver: receiver.facts, fixes: fixes,
+            now: wake.now, startedAt: startedAt, daemon: daemon, receiver: receiver.facts, fixes: fixes.facts,
             privacy: state.facts(wake), waypoints: waypoints, log: trackLog.facts,
             gpio: board.status, fences: fences.facts(), places: places.facts(wake.disclosure), time: time.facts)
         model.gpsd = gpsd.facts
@@ -25,8 +25,6 @@ extension Daemon: ControlHost where Source: ~Copyable {
     mutating func markWaypoint(_ label: WaypointLabel, _ wake: Wake) -> Result<(DisclosedPosition, number: Int), PositionRefusal> {
         recordWaypoint(label: label, wake).map { ($0, waypoints.count) }
     }
-
-    mutating func permission() -> Permission { state.permission }
 
     mutating func changePrivacy(_ request: PermissionRequest, now: MonotonicTime) throws(PermissionError) {
         try state.apply(request, now: now)

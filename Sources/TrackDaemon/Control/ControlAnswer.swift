@@ -31,8 +31,7 @@ enum ControlAnswer {
             }
             emit(&line, &reply)
         case .privacy(let change):
-            answerPrivacy(change, host: &host, now: wake.now, line: &line)
-            emit(&line, &reply)
+            answerPrivacy(change, host: &host, now: wake.now, reply: &reply)
         case .leds:
             let model = host.statusModel(wake)
             if model.gpio.isActive {
@@ -40,7 +39,7 @@ enum ControlAnswer {
                 appendLEDs(&line, model.gpio.leds)
             } else {
                 line.append("error gpio: no LEDs (")
-                model.writeBoardState(to: &line)
+                model.gpio.writeState(to: &line)
                 line.append(")")
             }
             emit(&line, &reply)
@@ -90,21 +89,24 @@ enum ControlAnswer {
         }
     }
 
-    /// Shows or changes the permission (the change is saved after this wake-up's requests).
+    /// Shows or changes the permission (the change is saved after this wake-up's requests),
+    /// in the words status uses for it.
     static func answerPrivacy<Host: ControlHost & ~Copyable>(_ change: PermissionRequest?, host: inout Host, now: MonotonicTime,
-                                                              line: inout TextBuffer) {
+                                                              reply: inout ReplyBuffer) {
         if let change {
             do {
                 try host.changePrivacy(change, now: now)
             } catch {
-                line.append("error privacy: ")
-                line.append(error.message)
+                reply.append("error privacy: ")
+                reply.append(error.message)
+                reply.append("\n")
                 return
             }
         }
-        line.append("ok\n")
-        // The words of the permission as it now stands.
-        let wake = host.wake(now)
-        StatusModel.writePrivacy(host.permission(), mayLog: wake.mayLog, to: &line, now: now)
+        reply.append("ok\n")
+        let privacy = host.statusModel(host.wake(now)).privacy
+        var text = TextReport(reply)
+        privacy.reportPermission(to: &text, now: now)
+        reply = text.finish()
     }
 }

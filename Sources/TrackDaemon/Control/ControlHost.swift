@@ -15,8 +15,6 @@ protocol ControlHost: ~Copyable {
     mutating func placeWords(_ disclosure: Disclosure) -> PlaceWords?
     /// Records a waypoint at the current position (`mark`): it and its number since start.
     mutating func markWaypoint(_ label: WaypointLabel, _ wake: Wake) -> Result<(DisclosedPosition, number: Int), PositionRefusal>
-    /// The permission in force.
-    mutating func permission() -> Permission
     /// Applies a `privacy …` request (saved after this wake-up's requests).
     mutating func changePrivacy(_ request: PermissionRequest, now: MonotonicTime) throws(PermissionError)
     /// Presses the simulated board's button; false when the board cannot be pressed from here.

@@ -63,6 +63,15 @@ struct FixPipeline {
         }
     }
 
+    /// What status and doctor show of the fixes.
+    var facts: StatusModel.FixFacts {
+        StatusModel.FixFacts(lastFix: lastFix, lastFixAt: lastFixAt, lastFixedAt: lastFixedAt, lastGoodFixAt: lastGoodFixAt,
+                             lastGoodAccuracyMillimetres: lastGoodAccuracyMillimetres,
+                             firstFixAfterMilliseconds: firstFixAfterMilliseconds, lastRejection: lastRejection,
+                             filter: filter.counters, profile: profile, recorded: sampling.counters.recorded,
+                             lastTrigger: lastTrigger, notAllowed: notAllowed)
+    }
+
     /// The last good fix's time: where a gap starts when the receiver is lost.
     var lastGoodFixTime: UTCTime? { lastGoodFix?.time }
 

@@ -1,69 +1,43 @@
 import TrackCore
 import TrackIO
 
-/// The fences in `trackctl status` (text and JSON).
-extension StatusModel {
+extension StatusModel.FenceFacts {
     /// `fences    5 from /etc/trackd/fences.geojson, 1 inside; 12 events (last: enter cafe-stop
-    /// at 2010-02-01T12:53:45.000Z); commands 3 started, 0 running, 0 skipped, 0 failed`.
-    func writeFencesText(to reply: inout ReplyBuffer) {
-        var line = TextBuffer()
-        line.append("fences    ")
-        line.append(integer: Int64(fences.count))
-        line.append(" from ")
-        line.append(string: fences.file)
-        line.append(", ")
-        line.append(integer: Int64(fences.inside))
-        line.append(" inside")
-        if fences.count > 0 && !fences.evaluated {
-            line.append(" (not evaluated: permission, approximate mode or no fix)")
+    /// at 2010-02-01T12:53:45.000Z)` and `commands 3 started, 0 running, 0 skipped, 0 failed`.
+    func report<Report: StatusReport & ~Copyable>(to report: inout Report) {
+        report.line("fences")
+        report.object("fences")
+        report.count("count", count)
+        report.string(nil, file, " from ")
+        report.count("inside", inside, ", ", " inside")
+        report.flag("evaluated", evaluated, shown: .json)
+        if count > 0 && !evaluated { report.words(" (not evaluated: permission, approximate mode or no fix)") }
+        report.count("events", events, "; ", " events")
+        if let lastEvent {
+            report.words(" (last: ")
+            report.object("lastEvent")
+            report.string("fence", lastEvent.id, shown: .json)
+            report.name("event", lastEvent.transition.name, "", " ")
+            report.string(nil, lastEvent.id)
+            report.words(" at ")
+            report.words { lastEvent.time.write(to: &$0) }
+            report.member("time") { line in
+                line.append(UInt8(ascii: "\""))
+                lastEvent.time.write(to: &line)
+                line.append(UInt8(ascii: "\""))
+            }
+            report.words(")")
+            report.endObject()
         }
-        line.append("; ")
-        line.append(integer: Int64(fences.events))
-        line.append(" events")
-        if let event = fences.lastEvent {
-            line.append(" (last: ")
-            line.append(event.transition.name)
-            line.append(" ")
-            line.append(string: event.id)
-            line.append(" at ")
-            event.time.write(to: &line)
-            line.append(")")
-        }
-        emit(&line, &reply)
-        line.append("          commands ")
-        line.append(integer: Int64(fences.commands.started))
-        line.append(" started, ")
-        line.append(integer: Int64(fences.commands.running))
-        line.append(" running, ")
-        line.append(integer: Int64(fences.commands.skipped + fences.commands.dropped))
-        line.append(" skipped, ")
-        line.append(integer: Int64(fences.commands.failedToStart + fences.commands.failedExits))
-        line.append(" failed")
-        emit(&line, &reply)
-    }
-
-    /// `"fences":{…}` for `status json`, with a leading comma.
-    func writeFencesJSON(to line: inout TextBuffer) {
-        line.append(",\"fences\":{")
-        appendCounter(&line, "count", fences.count, first: true)
-        appendCounter(&line, "inside", fences.inside)
-        line.append(fences.evaluated ? ",\"evaluated\":true" : ",\"evaluated\":false")
-        appendCounter(&line, "events", fences.events)
-        if let event = fences.lastEvent {
-            line.append(",\"lastEvent\":{\"fence\":")
-            line.appendJSONString(event.id)
-            line.append(",\"event\":\"")
-            line.append(event.transition.name)
-            line.append("\",\"time\":\"")
-            event.time.write(to: &line)
-            line.append("\"}")
-        }
-        line.append(",\"commands\":{")
-        appendCounter(&line, "started", fences.commands.started, first: true)
-        appendCounter(&line, "running", fences.commands.running)
-        appendCounter(&line, "skipped", fences.commands.skipped + fences.commands.dropped)
-        appendCounter(&line, "failedToStart", fences.commands.failedToStart)
-        appendCounter(&line, "failedExits", fences.commands.failedExits)
-        line.append("}}")
+        report.indented()
+        report.object("commands")
+        report.count("started", commands.started, "commands ", " started, ")
+        report.count("running", commands.running, "", " running, ")
+        report.count("skipped", commands.skipped + commands.dropped, "", " skipped, ")
+        report.count("failedToStart", commands.failedToStart, shown: .json)
+        report.count("failedExits", commands.failedExits, shown: .json)
+        report.count(nil, commands.failedToStart + commands.failedExits, "", " failed")
+        report.endObject()
+        report.endObject()
     }
 }

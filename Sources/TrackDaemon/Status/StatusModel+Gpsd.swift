@@ -16,63 +16,41 @@ extension StatusModel {
         var lostObjects: Int
         var overlongRequests: Int
     }
+}
 
-    /// `gpsd      127.0.0.1:2947, [::1]:2947; 2 clients (1 json, 1 nmea); 5 accepted, …`
-    func writeGpsdText(to reply: inout ReplyBuffer) {
-        var line = TextBuffer()
-        line.append("gpsd      ")
-        guard let gpsd else {
-            line.append("off")
-            emit(&line, &reply)
+extension StatusModel.GpsdFacts {
+    /// `gpsd      127.0.0.1:2947, [::1]:2947; 2 clients (1 json, 1 nmea); 5 accepted, …`, or
+    /// `off` (and nothing in the JSON).
+    static func report<Report: StatusReport & ~Copyable>(_ facts: Self?, to report: inout Report) {
+        report.line("gpsd")
+        guard let facts else {
+            report.words("off")
             return
         }
-        for (index, address) in gpsd.addresses.enumerated() {
-            if index > 0 { line.append(", ") }
-            address.write(to: &line)
+        report.object("gpsd")
+        report.words { line in
+            for (index, address) in facts.addresses.enumerated() {
+                if index > 0 { line.append(", ") }
+                address.write(to: &line)
+            }
         }
-        line.append("; ")
-        line.append(integer: Int64(gpsd.connected))
-        line.append(gpsd.connected == 1 ? " client (" : " clients (")
-        line.append(integer: Int64(gpsd.watchingJSON))
-        line.append(" json, ")
-        line.append(integer: Int64(gpsd.watchingSentences))
-        line.append(" nmea); ")
-        line.append(integer: Int64(gpsd.accepted))
-        line.append(" accepted, ")
-        line.append(integer: Int64(gpsd.refused))
-        line.append(" refused, ")
-        line.append(integer: Int64(gpsd.dropped))
-        line.append(" dropped; ")
-        line.append(integer: Int64(gpsd.lostObjects))
-        line.append(" objects lost to slow readers")
-        emit(&line, &reply)
-    }
-
-    /// `,"gpsd":{"listen":["127.0.0.1:2947"],"clients":2,…}`, or nothing when off.
-    func writeGpsdJSON(to line: inout TextBuffer) {
-        guard let gpsd else { return }
-        line.append(",\"gpsd\":{\"listen\":[")
-        for (index, address) in gpsd.addresses.enumerated() {
-            line.append(index > 0 ? ",\"" : "\"")
-            address.write(to: &line)
-            line.append("\"")
+        report.member("listen") { line in
+            line.append(UInt8(ascii: "["))
+            for (index, address) in facts.addresses.enumerated() {
+                line.append(index > 0 ? ",\"" : "\"")
+                address.write(to: &line)
+                line.append(UInt8(ascii: "\""))
+            }
+            line.append(UInt8(ascii: "]"))
         }
-        line.append("],\"clients\":")
-        line.append(integer: Int64(gpsd.connected))
-        line.append(",\"watchingJSON\":")
-        line.append(integer: Int64(gpsd.watchingJSON))
-        line.append(",\"watchingNMEA\":")
-        line.append(integer: Int64(gpsd.watchingSentences))
-        line.append(",\"accepted\":")
-        line.append(integer: Int64(gpsd.accepted))
-        line.append(",\"refused\":")
-        line.append(integer: Int64(gpsd.refused))
-        line.append(",\"dropped\":")
-        line.append(integer: Int64(gpsd.dropped))
-        line.append(",\"lostObjects\":")
-        line.append(integer: Int64(gpsd.lostObjects))
-        line.append(",\"overlongRequests\":")
-        line.append(integer: Int64(gpsd.overlongRequests))
-        line.append("}")
+        report.count("clients", facts.connected, "; ", facts.connected == 1 ? " client (" : " clients (")
+        report.count("watchingJSON", facts.watchingJSON, "", " json, ")
+        report.count("watchingNMEA", facts.watchingSentences, "", " nmea); ")
+        report.count("accepted", facts.accepted, "", " accepted, ")
+        report.count("refused", facts.refused, "", " refused, ")
+        report.count("dropped", facts.dropped, "", " dropped; ")
+        report.count("lostObjects", facts.lostObjects, "", " objects lost to slow readers")
+        report.count("overlongRequests", facts.overlongRequests, shown: .json)
+        report.endObject()
     }
 }

@@ -1,84 +1,52 @@
 import TrackCore
 import TrackIO
 
-/// The track log's lines of `trackctl status` (text and JSON).
-extension StatusModel {
-    /// `log       /var/lib/trackd/log: 3 segments, 48211 bytes, 1210 records, last sync 2.1s ago`
-    /// and, after a failure, a `storage error` line naming the file, the step and the errno.
-    func writeLogText(to line: inout TextBuffer, _ reply: inout ReplyBuffer, now: MonotonicTime) {
-        line.append("log       ")
-        line.append(string: log.directory)
-        if let openError = log.openError {
-            line.append(": not logging: ")
-            line.append(string: openError)
-            emit(&line, &reply)
+extension StatusModel.LogFacts {
+    /// `log       /var/lib/trackd/log: 3 segments, 48211 bytes, 1210 records synced, 2 pending,
+    /// last sync 2.1s ago` and, when writing stopped or failed, why (the file, the step, the
+    /// errno). The JSON `"log":{"directory":…,"open":true,"segments":3,…}`.
+    func report<Report: StatusReport & ~Copyable>(to report: inout Report, now: MonotonicTime) {
+        report.line("log")
+        report.object("log")
+        defer { report.endObject() }
+        report.string("directory", directory)
+        report.flag("open", openError == nil, shown: .json)
+        report.flag("storageError", storageError, shown: .json)
+        if let error = openError ?? status.lastError?.description { report.string("lastError", error, shown: .json) }
+        if let openError {
+            report.string(nil, openError, ": not logging: ")
             return
         }
-        line.append(": ")
-        line.append(integer: Int64(log.status.segmentCount))
-        line.append(" segments, ")
-        line.append(integer: Int64(log.status.byteCount))
-        line.append(" bytes, ")
-        line.append(integer: Int64(log.status.durableRecordCount))
-        line.append(" records synced, ")
-        line.append(integer: Int64(log.status.pendingRecordCount))
-        line.append(" pending, last sync ")
-        if let lastSync = log.status.lastSync {
-            appendDuration(&line, milliseconds: now.milliseconds(since: lastSync))
-            line.append(" ago")
+        report.count("segments", status.segmentCount, ": ", " segments, ")
+        report.count("bytes", status.byteCount, "", " bytes, ")
+        report.count("records", status.durableRecordCount, "", " records synced, ")
+        report.count("pending", status.pendingRecordCount, "", " pending, last sync ")
+        report.count("syncs", status.syncCount, shown: .json)
+        if let lastSync = status.lastSync {
+            report.duration(nil, milliseconds: now.milliseconds(since: lastSync), "", " ago")
+            report.integer("lastSyncAgoMs", now.milliseconds(since: lastSync), shown: .json)
         } else {
-            line.append("never")
+            report.words("never")
         }
-        if log.status.droppedRecordCount > 0 {
-            line.append(", ")
-            line.append(integer: Int64(log.status.droppedFixCount))
-            line.append(" fixes not written")
+        report.count("lost", status.droppedRecordCount, shown: .json)
+        report.count("fixesNotWritten", status.droppedFixCount, ", ", " fixes not written",
+                     shown: status.droppedRecordCount > 0 ? .both : .json)
+        report.count("deletedForQuota", status.deletedSegmentCount, ", ", " segments deleted for the quota",
+                     shown: status.deletedSegmentCount > 0 ? .both : .json)
+        if let reason = status.blocked {
+            report.name("blocked", reason == .noSpace ? "full" : "read-only", shown: .json)
+            report.indented()
+            report.words { line in
+                line.append("not writing: ")
+                writeBlocked(reason, to: &line)
+            }
+        } else if status.flashSuspect, let error = status.lastError {
+            report.indented()
+            report.string(nil, error.description, "storage error: ")
         }
-        if log.status.deletedSegmentCount > 0 {
-            line.append(", ")
-            line.append(integer: Int64(log.status.deletedSegmentCount))
-            line.append(" segments deleted for the quota")
-        }
-        emit(&line, &reply)
-        if let reason = log.status.blocked {
-            line.append("          not writing: ")
-            log.writeBlocked(reason, to: &line)
-            emit(&line, &reply)
-        } else if log.status.flashSuspect, let error = log.status.lastError {
-            line.append("          storage error: ")
-            line.append(string: error.description)
-            emit(&line, &reply)
-        }
-    }
-
-    /// `,"log":{"directory":…,"open":true,"segments":3,"bytes":48211,"records":1210,…}`.
-    func writeLogJSON(to line: inout TextBuffer, now: MonotonicTime) {
-        line.append(",\"log\":{\"directory\":")
-        line.appendJSONString(log.directory)
-        line.append(log.openError == nil ? ",\"open\":true" : ",\"open\":false")
-        appendCounter(&line, "segments", log.status.segmentCount)
-        appendCounter(&line, "bytes", log.status.byteCount)
-        appendCounter(&line, "records", log.status.durableRecordCount)
-        appendCounter(&line, "pending", log.status.pendingRecordCount)
-        appendCounter(&line, "lost", log.status.droppedRecordCount)
-        appendCounter(&line, "fixesNotWritten", log.status.droppedFixCount)
-        appendCounter(&line, "deletedForQuota", log.status.deletedSegmentCount)
-        if let reason = log.status.blocked {
-            line.append(reason == .noSpace ? ",\"blocked\":\"full\"" : ",\"blocked\":\"read-only\"")
-        }
-        appendCounter(&line, "syncs", log.status.syncCount)
-        if let lastSync = log.status.lastSync {
-            line.append(",\"lastSyncAgoMs\":")
-            line.append(integer: now.milliseconds(since: lastSync))
-        }
-        line.append(log.storageError ? ",\"storageError\":true" : ",\"storageError\":false")
-        if let error = log.openError ?? log.status.lastError?.description {
-            line.append(",\"lastError\":")
-            line.appendJSONString(error)
-        }
-        line.append("}")
     }
 }
+
 extension StatusModel.LogFacts {
     /// Why nothing is written and what to do, e.g. `the file system is full (tmpfs (tmpfs)
     /// mounted at /var/lib/trackd/log, 1024 KiB of 1024 KiB used, 0 KiB free); nothing is deleted

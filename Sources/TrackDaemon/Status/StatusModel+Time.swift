@@ -14,50 +14,32 @@ extension StatusModel {
         /// Receiver minus system clock at the last sample, ns.
         var lastOffsetNanoseconds: Int64?
     }
+}
 
+extension StatusModel.TimeFacts {
     /// `time      NTP shm unit 0: 120 samples, system clock 0.043 s behind`, or `off ([time]
-    /// shm = off, or a replay)`, `error: NTP shared memory unit 2: Permission denied`, `…: 0 samples`.
-    func writeTimeText(to line: inout TextBuffer) {
-        line.append("time      ")
-        guard let unit = time.unit else {
-            line.append("off ([time] shm = off, or a replay)")
+    /// shm = off, or a replay)`, `error: NTP shared memory unit 2: Permission denied`. The JSON
+    /// `"time":{"unit":0,"samples":120,"offset":0.043}` (offset: receiver minus system, s).
+    func report<Report: StatusReport & ~Copyable>(to report: inout Report) {
+        report.line("time")
+        report.object("time")
+        defer { report.endObject() }
+        guard let unit else {
+            report.flag("enabled", false, ifFalse: "off ([time] shm = off, or a replay)")
             return
         }
-        if let problem = time.problem {
-            line.append("error: NTP shared memory ")
-            line.append(string: problem)
+        if let problem {
+            report.count("unit", unit, shown: .json)
+            report.string("problem", problem, "error: NTP shared memory ")
+            report.count("samples", samples, shown: .json)
             return
         }
-        line.append("NTP shm unit ")
-        line.append(integer: Int64(unit))
-        line.append(": ")
-        line.append(integer: Int64(time.samples))
-        line.append(" samples")
-        guard let offset = time.lastOffsetNanoseconds else { return }
-        line.append(", system clock ")
-        line.appendFixed((offset < 0 ? -offset : offset) / 1_000_000, decimals: 3)
-        line.append(offset < 0 ? " s ahead" : " s behind")
-    }
-
-    /// `,"time":{"unit":0,"samples":120,"offset":0.043}` (offset: receiver minus system, s),
-    /// with `"problem"` when the unit is not attached; `{"enabled":false}` when off.
-    func writeTimeJSON(to line: inout TextBuffer) {
-        guard let unit = time.unit else {
-            line.append(",\"time\":{\"enabled\":false}")
-            return
-        }
-        line.append(",\"time\":{\"unit\":")
-        line.append(integer: Int64(unit))
-        if let problem = time.problem {
-            line.append(",\"problem\":")
-            line.appendJSONString(problem)
-        }
-        appendCounter(&line, "samples", time.samples)
-        if let offset = time.lastOffsetNanoseconds {
-            line.append(",\"offset\":")
-            line.appendFixed(offset / 1_000_000, decimals: 3)
-        }
-        line.append("}")
+        report.count("unit", unit, "NTP shm unit ", ": ")
+        report.count("samples", samples, "", " samples")
+        guard let offset = lastOffsetNanoseconds else { return }
+        report.fixed(nil, (offset < 0 ? -offset : offset) / 1_000_000, decimals: 3, ", system clock ",
+                     offset < 0 ? " s ahead" : " s behind")
+        report.fixed("offset", offset / 1_000_000, decimals: 3, shown: .json)
     }
 }
 

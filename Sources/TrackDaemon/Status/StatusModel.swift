@@ -1,27 +1,61 @@
 import TrackCore
 import TrackIO
 
-/// Everything `trackctl status`, `status --json` and `doctor` report, built on request from the
-/// services' own state (`Daemon.statusModel(now:)`): a snapshot of values, no engine in it and
-/// nothing posted into it. The renderers (`StatusModel+Text`, `+JSON`, `Doctor`) are pure
-/// functions of it, so a test can build one by hand. Building it allocates nothing (strings are
-/// shared, not copied).
+/// Everything `trackctl status`, `status --json` and `doctor` report, built on request from
+/// the services' own facts (`Daemon.statusModel`): a snapshot of values, no engine in it and
+/// nothing posted into it. Each section declares its facts once (`report(to:)`, through a
+/// `StatusReport`) and the text and the JSON are both rendered from that declaration; doctor
+/// reads the same values. A test can build one by hand. Building it allocates nothing.
 struct StatusModel {
     /// The wake-up it describes and when trackd started.
     var now: MonotonicTime
     var startedAt: MonotonicTime
     var daemon = DaemonFacts()
     var receiver: ReceiverFacts
-    var fixes: FixPipeline
+    var fixes: FixFacts
     var privacy: PrivacyFacts
     var waypoints = WaypointFacts()
     var log: LogFacts
     var gpio: GPIOStatus
     var fences: FenceFacts
-    /// nil when the gpsd service is off.
-    var gpsd: GpsdFacts? = nil
     var places: PlaceFacts
     var time = TimeFacts()
+    /// nil when the gpsd service is off.
+    var gpsd: GpsdFacts? = nil
+
+    /// Every section, in the order the text shows them.
+    func report<Report: StatusReport & ~Copyable>(to report: inout Report) {
+        daemon.report(to: &report, uptimeMilliseconds: now.milliseconds(since: startedAt), fencesLoadError: fences.loadError)
+        receiver.report(to: &report, now: now)
+        fixes.reportFix(to: &report, privacy, now: now)
+        places.report(to: &report, privacy)
+        time.report(to: &report)
+        fixes.reportFilter(to: &report)
+        privacy.report(to: &report, notAllowed: fixes.notAllowed, now: now)
+        fixes.reportSampling(to: &report, waypoints)
+        log.report(to: &report, now: now)
+        gpio.report(to: &report)
+        report.line("odometer")
+        report.words { appendDistance(&$0, millimetres: privacy.odometerMillimetres) }
+        report.fixed("odometer", privacy.odometerMillimetres, decimals: 3, shown: .json)
+        fences.report(to: &report)
+        GpsdFacts.report(gpsd, to: &report)
+        daemon.reportControl(to: &report)
+    }
+
+    /// `trackctl status`: a line per section.
+    func writeText(to reply: inout ReplyBuffer, now: MonotonicTime) {
+        var text = TextReport(reply)
+        report(to: &text)
+        reply = text.finish()
+    }
+
+    /// `status json`: one JSON object on one line.
+    func writeJSON(to reply: inout ReplyBuffer, now: MonotonicTime) {
+        var json = JSONReport(reply)
+        report(to: &json)
+        reply = json.finish()
+    }
 
     /// The configuration, reloads and the control socket.
     struct DaemonFacts {
@@ -43,6 +77,11 @@ struct StatusModel {
         var activity: RecentActivity
         var bytesRead: Int
         var lastByteAt: MonotonicTime?
+
+        /// Accepted sentences per second over the last 5 s, in tenths.
+        func sentencesPerSecondTenths(now: MonotonicTime) -> Int {
+            activity.sentencesPerSecondTenths(overLast: Doctor.silenceMilliseconds, now: now)
+        }
     }
 
     /// The permission, what it lets out now, the odometer and the state file.
@@ -116,10 +155,40 @@ struct StatusModel {
     }
 
     /// Accepted sentences per second over the last 5 s, in tenths.
-    var sentencesPerSecondTenths: Int {
-        receiver.activity.sentencesPerSecondTenths(overLast: Doctor.silenceMilliseconds, now: now)
+    var sentencesPerSecondTenths: Int { receiver.sentencesPerSecondTenths(now: now) }
+}
+
+extension StatusModel.DaemonFacts {
+    /// `trackd    up 12.0s, config /etc/trackd/trackd.conf, reloaded 2x`, and beneath it a
+    /// rejected reload, keys waiting for a restart and fences that did not load.
+    func report<Report: StatusReport & ~Copyable>(to report: inout Report, uptimeMilliseconds: Int64,
+                                                  fencesLoadError: String?) {
+        report.line("trackd")
+        report.duration("uptime", milliseconds: uptimeMilliseconds, "up ")
+        report.string("config", configPath, ", config ")
+        report.count("reloads", reloads, ", reloaded ", "x", shown: reloads > 0 ? .both : .json)
+        if let lastReloadError {
+            report.indented()
+            report.string("lastReloadError", lastReloadError, "last reload rejected: ")
+        }
+        if let reloadNeedsRestart {
+            report.indented()
+            report.string("needsRestart", reloadNeedsRestart, "changed, applied when trackd restarts: ")
+        }
+        if let fencesLoadError {
+            report.indented()
+            report.string(nil, fencesLoadError, "NO FENCES: not loaded at start: ")
+        }
     }
 
-    /// Milliseconds since start.
-    var uptimeMilliseconds: Int64 { now.milliseconds(since: startedAt) }
+    /// `control   /run/trackd/control.sock, 0 refused, 0 dropped; 463 wake-ups`.
+    func reportControl<Report: StatusReport & ~Copyable>(to report: inout Report) {
+        report.line("control")
+        report.object("control")
+        report.string(nil, controlPath)
+        report.count("refused", controlRefused, ", ", " refused, ")
+        report.count("dropped", controlDropped, "", " dropped; ")
+        report.endObject()
+        report.count("wakeUps", wakeUps, "", " wake-ups")
+    }
 }

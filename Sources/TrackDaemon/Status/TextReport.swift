@@ -34,7 +34,8 @@ struct TextReport: ~Copyable, StatusReport {
     }
 
     private mutating func endLine() {
-        if started { emit(&text, &reply) }
+        // Words before any line (an answer of a few words) are a line too.
+        if started || text.count > 0 { emit(&text, &reply) }
         started = true
     }
 }
