@@ -105,7 +105,7 @@ enum ControlAnswer {
         }
         reply.append("ok\n")
         let privacy = host.statusModel(host.wake(now)).privacy
-        var text = TextReport(reply)
+        var text = StatusReport(.text, reply)
         privacy.reportPermission(to: &text, now: now)
         reply = text.finish()
     }

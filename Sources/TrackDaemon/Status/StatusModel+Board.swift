@@ -4,7 +4,7 @@ import TrackIO
 extension GPIOStatus {
     /// `gpio      pinctrl-bcm2711: ● fix  ○ status  ○ fence  ○ log; button 2 short, 1 long`, or
     /// why there are no LEDs. The JSON `"gpio":{"board":"simulated","leds":{"fix":true,…},…}`.
-    func report<Report: StatusReport & ~Copyable>(to report: inout Report) {
+    func report(to report: inout StatusReport) {
         report.line("gpio")
         report.object("gpio")
         defer { report.endObject() }

@@ -4,7 +4,7 @@ import TrackIO
 extension StatusModel.FenceFacts {
     /// `fences    5 from /etc/trackd/fences.geojson, 1 inside; 12 events (last: enter cafe-stop
     /// at 2010-02-01T12:53:45.000Z)` and `commands 3 started, 0 running, 0 skipped, 0 failed`.
-    func report<Report: StatusReport & ~Copyable>(to report: inout Report) {
+    func report(to report: inout StatusReport) {
         report.line("fences")
         report.object("fences")
         report.count("count", count)

@@ -28,7 +28,7 @@ extension StatusModel.FixFacts {
     /// `fix       3D, 48.501000°N 9.050000°E, ±4.5 m, 9 satellites, 0.4s ago; first fix after
     /// 2.0s`: the position as the permission lets it out, or a word why not. The JSON: the
     /// disclosure and the fix (the TPV members), its age, accuracy and the time to first fix.
-    func reportFix<Report: StatusReport & ~Copyable>(to report: inout Report, _ privacy: StatusModel.PrivacyFacts,
+    func reportFix(to report: inout StatusReport, _ privacy: StatusModel.PrivacyFacts,
                                                      now: MonotonicTime) {
         let disclosure = privacy.disclosure
         report.line("fix")
@@ -62,7 +62,7 @@ extension StatusModel.FixFacts {
     }
 
     /// `filter    11 accepted, 2 rejected (last: inaccurate)` and the counters by reason.
-    func reportFilter<Report: StatusReport & ~Copyable>(to report: inout Report) {
+    func reportFilter(to report: inout StatusReport) {
         report.line("filter")
         report.object("filter")
         report.count(nil, filter.accepted, "", " accepted, ")
@@ -82,7 +82,7 @@ extension StatusModel.FixFacts {
     }
 
     /// `sampling  track profile: 11 recorded (last: distance); 1 waypoints (last "here")`.
-    func reportSampling<Report: StatusReport & ~Copyable>(to report: inout Report, _ waypoints: StatusModel.WaypointFacts) {
+    func reportSampling(to report: inout StatusReport, _ waypoints: StatusModel.WaypointFacts) {
         report.line("sampling")
         report.object("sampling")
         report.name("profile", profile.name, "", " profile: ")
@@ -103,7 +103,7 @@ extension StatusModel.FixFacts {
 extension StatusModel.PrivacyFacts {
     /// `privacy   always, precise; 3 fixes not logged` and the state file's trouble; JSON
     /// `"permission":{…}`.
-    func report<Report: StatusReport & ~Copyable>(to report: inout Report, notAllowed: Int, now: MonotonicTime) {
+    func report(to report: inout StatusReport, notAllowed: Int, now: MonotonicTime) {
         report.line("privacy")
         report.object("permission")
         reportPermission(to: &report, now: now)
@@ -118,7 +118,7 @@ extension StatusModel.PrivacyFacts {
 
     /// `always, precise` / `not-determined, precise (nothing is logged)` / `always, precise for
     /// 29m10s more`: the words of the status line and of `trackctl privacy`'s answer.
-    func reportPermission<Report: StatusReport & ~Copyable>(to report: inout Report, now: MonotonicTime) {
+    func reportPermission(to report: inout StatusReport, now: MonotonicTime) {
         report.name("state", permissionName(permission.state))
         let precise = permission.effectiveAccuracy(now: now) == .precise
         report.name("accuracy", precise ? "precise" : "approximate", shown: .json)

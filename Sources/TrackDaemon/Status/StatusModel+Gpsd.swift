@@ -21,7 +21,7 @@ extension StatusModel {
 extension StatusModel.GpsdFacts {
     /// `gpsd      127.0.0.1:2947, [::1]:2947; 2 clients (1 json, 1 nmea); 5 accepted, …`, or
     /// `off` (and nothing in the JSON).
-    static func report<Report: StatusReport & ~Copyable>(_ facts: Self?, to report: inout Report) {
+    static func report(_ facts: Self?, to report: inout StatusReport) {
         report.line("gpsd")
         guard let facts else {
             report.words("off")

@@ -5,7 +5,7 @@ extension StatusModel.LogFacts {
     /// `log       /var/lib/trackd/log: 3 segments, 48211 bytes, 1210 records synced, 2 pending,
     /// last sync 2.1s ago` and, when writing stopped or failed, why (the file, the step, the
     /// errno). The JSON `"log":{"directory":…,"open":true,"segments":3,…}`.
-    func report<Report: StatusReport & ~Copyable>(to report: inout Report, now: MonotonicTime) {
+    func report(to report: inout StatusReport, now: MonotonicTime) {
         report.line("log")
         report.object("log")
         defer { report.endObject() }

@@ -5,7 +5,7 @@ extension StatusModel.PlaceFacts {
     /// places)`, or why there is none: `withheld (denied; …)`, `no gazetteer: PATH: ERROR`,
     /// `none yet (…)`, `off`. The JSON: `"place":{"gazetteer":true,"places":155210,"lookups":3,
     /// "text":"in Tübingen, …"}`, `text` left out whenever no place may be shown.
-    func report<Report: StatusReport & ~Copyable>(to report: inout Report, _ privacy: StatusModel.PrivacyFacts) {
+    func report(to report: inout StatusReport, _ privacy: StatusModel.PrivacyFacts) {
         report.line("place")
         report.object("place")
         defer { report.endObject() }

@@ -4,7 +4,7 @@ import TrackIO
 extension StatusModel.ReceiverFacts {
     /// `receiver  /dev/serial0 9600 baud, open; 1.0 sentences/s; 5 accepted, 0 bad checksum,
     /// 0 malformed; 25 KiB received, the last 0.6s ago`, and the error that keeps it closed.
-    func report<Report: StatusReport & ~Copyable>(to report: inout Report, now: MonotonicTime) {
+    func report(to report: inout StatusReport, now: MonotonicTime) {
         report.line("receiver")
         report.object("receiver")
         report.string("path", source.path)

@@ -20,7 +20,7 @@ extension StatusModel.TimeFacts {
     /// `time      NTP shm unit 0: 120 samples, system clock 0.043 s behind`, or `off ([time]
     /// shm = off, or a replay)`, `error: NTP shared memory unit 2: Permission denied`. The JSON
     /// `"time":{"unit":0,"samples":120,"offset":0.043}` (offset: receiver minus system, s).
-    func report<Report: StatusReport & ~Copyable>(to report: inout Report) {
+    func report(to report: inout StatusReport) {
         report.line("time")
         report.object("time")
         defer { report.endObject() }

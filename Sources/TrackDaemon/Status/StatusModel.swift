@@ -24,7 +24,7 @@ struct StatusModel {
     var gpsd: GpsdFacts? = nil
 
     /// Every section, in the order the text shows them.
-    func report<Report: StatusReport & ~Copyable>(to report: inout Report) {
+    func report(to report: inout StatusReport) {
         daemon.report(to: &report, uptimeMilliseconds: now.milliseconds(since: startedAt), fencesLoadError: fences.loadError)
         receiver.report(to: &report, now: now)
         fixes.reportFix(to: &report, privacy, now: now)
@@ -45,14 +45,14 @@ struct StatusModel {
 
     /// `trackctl status`: a line per section.
     func writeText(to reply: inout ReplyBuffer, now: MonotonicTime) {
-        var text = TextReport(reply)
+        var text = StatusReport(.text, reply)
         report(to: &text)
         reply = text.finish()
     }
 
     /// `status json`: one JSON object on one line.
     func writeJSON(to reply: inout ReplyBuffer, now: MonotonicTime) {
-        var json = JSONReport(reply)
+        var json = StatusReport(.json, reply)
         report(to: &json)
         reply = json.finish()
     }
@@ -161,7 +161,7 @@ struct StatusModel {
 extension StatusModel.DaemonFacts {
     /// `trackd    up 12.0s, config /etc/trackd/trackd.conf, reloaded 2x`, and beneath it a
     /// rejected reload, keys waiting for a restart and fences that did not load.
-    func report<Report: StatusReport & ~Copyable>(to report: inout Report, uptimeMilliseconds: Int64,
+    func report(to report: inout StatusReport, uptimeMilliseconds: Int64,
                                                   fencesLoadError: String?) {
         report.line("trackd")
         report.duration("uptime", milliseconds: uptimeMilliseconds, "up ")
@@ -182,7 +182,7 @@ extension StatusModel.DaemonFacts {
     }
 
     /// `control   /run/trackd/control.sock, 0 refused, 0 dropped; 463 wake-ups`.
-    func reportControl<Report: StatusReport & ~Copyable>(to report: inout Report) {
+    func reportControl(to report: inout StatusReport) {
         report.line("control")
         report.object("control")
         report.string(nil, controlPath)
