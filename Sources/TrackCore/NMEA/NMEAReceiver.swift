@@ -29,7 +29,6 @@ public struct NMEAReceiver: Sendable {
     /// A sentence cut by the end of `bytes` goes on in the next call's bytes.
     ///
     /// E.g. a 64 KiB read holding 30 epochs gives 30 fixes from 31 calls, the last nil.
-    @inline(__always)
     public mutating func next(_ bytes: UnsafeRawBufferPointer, from offset: inout Int) -> Fix? {
         var none = NoSentenceSink()
         return next(bytes, from: &offset, sentences: &none)
@@ -37,6 +36,7 @@ public struct NMEAReceiver: Sendable {
 
     /// `next(_:from:)`, handing `sentences` every checksum-verified sentence as it is framed,
     /// before it is decoded (gpsd's raw NMEA watchers get exactly what the core accepted).
+    @inline(__always)
     public mutating func next<Sink: NMEASentenceSink & ~Copyable>(
         _ bytes: UnsafeRawBufferPointer, from offset: inout Int, sentences: inout Sink
     ) -> Fix? {
