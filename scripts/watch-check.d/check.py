@@ -360,6 +360,48 @@ def plain(view, step):
         f"closed pipe ends it (exit 0, {time.monotonic() - started:.1f} s)")
 
 
+def progress_line(step):
+    """scripts/lib/progress.bash as scripts/test uses it: on a terminal the bottom row says the
+    step and its time (a nested script's stage after it) while output scrolls above it, and the
+    row is given back at the end; through a pipe, nothing but the script's own lines."""
+    global checks
+    library = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "lib", "progress.bash")
+    script = os.path.join(WORK, "steps.sh")
+    with open(script, "w") as file:
+        file.write(f"""set -euo pipefail
+source {library}
+trap progress_end EXIT
+progress_begin "scripts/test"
+progress "step 1 of 2: build"
+for line in $(seq 30); do echo "output $line"; done
+bash -c 'source {library}; progress_begin nested; progress "bench check: callgrind..."; sleep 2.5'
+progress_end
+for line in $(seq 30); do echo "after $line"; done
+echo "steps done"
+""")
+    tmux("new-session", "-d", "-s", "watch", "-x", "90", "-y", "12", f"bash {script}; sleep 60")
+    wait_for(lambda: "bench check: callgrind..." in pane()[-1], 5, f"{step}: the bottom row")
+    lines = pane()
+    bottom = lines[-1]
+    if not bottom.startswith("scripts/test  step 1 of 2: build  bench check: callgrind...  ") or "(total " not in bottom:
+        fail(step, f"the bottom row says {bottom!r}")
+    if "output 30" not in lines[:-1]:
+        fail(step, "the output does not scroll above the bottom row:\n" + "\n".join(lines))
+    wait_for(lambda: "steps done" in pane(), 6, f"{step}: the end")
+    lines = pane()
+    # The row given back: the script's last line reaches the last row but one, the shell's
+    # cursor waits on the last.
+    if lines[-2:] != ["steps done", ""] or any("scripts/test" in line for line in lines):
+        fail(step, "the bottom row was not given back:\n" + "\n".join(lines))
+    tmux("kill-session", "-t", "watch")
+    piped = subprocess.run(["bash", script], capture_output=True, timeout=20)
+    if b"\x1b" in piped.stdout + piped.stderr or b"scripts/test" in piped.stdout + piped.stderr:
+        fail(step, f"progress through a pipe: {piped.stderr[:200]!r}")
+    checks += 1
+    say(f"{step}: the bottom row on a terminal ({bottom.split('  (')[0][:60]}…), given back at the end; "
+        "nothing through a pipe")
+
+
 def main():
     global relay, view_message, checks
     started = time.monotonic()
@@ -438,6 +480,7 @@ def main():
 
     plain("status", "status --watch")
     plain("leds", "leds --watch")
+    progress_line("scripts/lib/progress.bash")
     say(f"{checks} screens as trackctl prints them, in {time.monotonic() - started:.0f} s")
 
 
