@@ -95,7 +95,6 @@ enum PullCommand {
                     jobs.append(job)
                     live.started(slot)
                 case .failure(let failure):
-                    live.say(host + ": FAILED: " + failure.description)
                     live.ended(slot, "FAILED: " + failure.description)
                     failed += 1
                 }
@@ -139,21 +138,17 @@ enum PullCommand {
                     bytes += transfer.byteCount
                     if code == 0 {
                         succeeded += 1
-                        live.say(job.host + ": " + progress(transfer, since: job.started) + job.notes + "; " + said)
-                        live.ended(job.slot, "done: " + progress(transfer, since: job.started) + "; " + said)
+                        live.ended(job.slot, progress(transfer, since: job.started) + job.notes + "; " + said)
                     } else {
                         failed += 1
-                        let failure = "FAILED: " + progress(transfer, since: job.started) + job.notes + " kept; "
-                            + PullError.prune(code: code, message: firstLine(job.errors)).description
-                        live.say(job.host + ": " + failure)
-                        live.ended(job.slot, failure)
+                        live.ended(job.slot, "FAILED: " + progress(transfer, since: job.started) + job.notes + " kept; "
+                            + PullError.prune(code: code, message: firstLine(job.errors)).description)
                     }
                     continue
                 }
                 let outcome = finish(job)
                 guard let transfer = outcome.transfer else {
                     failed += 1
-                    live.say(job.host + ": FAILED: " + (outcome.failure?.description ?? "unknown"))
                     live.ended(job.slot, "FAILED: " + (outcome.failure?.description ?? "unknown"))
                     continue
                 }
@@ -164,8 +159,7 @@ enum PullCommand {
                         failed += 1
                         fixes += transfer.summary.fixCount
                         bytes += transfer.byteCount
-                        live.say(job.host + ": FAILED: " + progress(transfer, since: job.started) + " kept; " + failure.description)
-                        live.ended(job.slot, "FAILED: " + failure.description)
+                        live.ended(job.slot, "FAILED: " + progress(transfer, since: job.started) + " kept; " + failure.description)
                         continue
                     }
                 }
@@ -183,17 +177,15 @@ enum PullCommand {
                         live.pruning(job.slot, bytes: transfer.byteCount, fixes: transfer.summary.fixCount)
                     } catch {
                         failed += 1
-                        live.say(job.host + ": FAILED: " + progress(transfer, since: job.started) + " kept; "
+                        live.ended(job.slot, "FAILED: " + progress(transfer, since: job.started) + " kept; "
                             + PullError.spawn(error).description)
-                        live.ended(job.slot, "FAILED: " + PullError.spawn(error).description)
                     }
                     continue
                 }
                 succeeded += 1
                 fixes += transfer.summary.fixCount
                 bytes += transfer.byteCount
-                live.say(job.host + ": " + progress(transfer, since: job.started) + job.notes)
-                live.ended(job.slot, "done: " + progress(transfer, since: job.started))
+                live.ended(job.slot, progress(transfer, since: job.started) + job.notes)
             }
         }
         live.clear()

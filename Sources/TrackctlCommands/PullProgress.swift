@@ -48,11 +48,14 @@ struct PullProgress {
         draw(force: true)
     }
 
-    /// Host `slot` ended: `state` is "done: …" or "FAILED: …".
-    mutating func ended(_ slot: Int, _ state: String) {
+    /// Host `slot` ended with `outcome`, e.g. "4811 bytes, 1200 fixes, …, 0.4 s" or "FAILED: …":
+    /// its line on standard output, and its progress line says "done: " and it, or the failure.
+    mutating func ended(_ slot: Int, _ outcome: String) {
         running.remove(slot)
-        states[slot] = state
+        states[slot] = outcome.hasPrefix("FAILED") ? outcome : "done: " + outcome
+        // Drawn first, so the lines `say` draws again below its line are the new ones.
         draw(force: true)
+        say(hosts[slot] + ": " + outcome)
     }
 
     /// A line on standard output, with the progress out of its way.
