@@ -23,13 +23,11 @@ extension ClientCommands {
         let path = socketPath(&arguments)
         guard arguments.isEmpty || arguments == ["--watch"] else { return usage(ledsUsage) }
         guard arguments == ["--watch"] else { return run("leds", path: path) }
-        let signals: SignalDescriptor
-        do { signals = try SignalDescriptor(stopOnly: true) } catch {
+        var view: LiveView
+        do { view = try LiveView(separated: true) } catch {
             try? FileDescriptor.standardError.writeAll("trackctl: signals: \(error.message)\n")
             return 1
         }
-        let keyboard = KeyboardInput()
-        try? FileDescriptor.standardOutput.writeAll("\u{1B}[2J")
         var frame = 0
         var status = ""
         var message = ""
@@ -44,11 +42,10 @@ extension ClientCommands {
                 leds = "trackctl: \(error.description)\n"
             }
             let keys = "keys: b = short press (waypoint), l = long press (private mode), q = quit\n"
-            try? FileDescriptor.standardOutput.writeAll(
-                "\u{1B}[H" + "LEDs      " + leds + keys + message + "\n" + status + "\u{1B}[J")
-            switch keyboard.wait(milliseconds: 50, signals: signals) {
+            guard view.show("LEDs      " + leds + keys + message + "\n" + status) else { return 0 }
+            switch view.wait(milliseconds: 50) {
             case .stop: return 0
-            case .timeout: continue
+            case .timeout, .resize: continue
             case .key(let key):
                 switch key {
                 case UInt8(ascii: "q"): return 0

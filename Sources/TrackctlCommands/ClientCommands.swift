@@ -26,21 +26,23 @@ enum ClientCommands {
         }
         let request = json ? "status json" : "status"
         guard watch else { return run(request, path: path) }
-        // Redraw in place like cgps: home the cursor, print, clear to the end of the screen.
-        try? FileDescriptor.standardOutput.writeAll("\u{1B}[2J")
-        let signals: SignalDescriptor
-        do { signals = try SignalDescriptor(stopOnly: true) } catch {
+        var view: LiveView
+        do { view = try LiveView(separated: !json) } catch {
             try? FileDescriptor.standardError.writeAll("trackctl: signals: \(error.message)\n")
             return 1
         }
         while true {
+            let frame: String
             do {
-                let reply = try ControlClient.request(request, path: path)
-                try? FileDescriptor.standardOutput.writeAll("\u{1B}[H" + body(of: reply) + "\u{1B}[J")
+                frame = body(of: try ControlClient.request(request, path: path))
             } catch {
-                try? FileDescriptor.standardOutput.writeAll("\u{1B}[Htrackctl: \(error.description)\u{1B}[J\n")
+                frame = "trackctl: \(error.description)\n"
             }
-            if (try? signals.wait(milliseconds: 1000)) != nil { return 0 }
+            guard view.show(frame) else { return 0 }
+            switch view.wait(milliseconds: 1000) {
+            case .stop, .key(UInt8(ascii: "q")): return 0
+            case .timeout, .resize, .key: continue
+            }
         }
     }
 

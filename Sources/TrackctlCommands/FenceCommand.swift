@@ -80,21 +80,34 @@ enum FenceCommand {
         }
     }
 
-    /// The fences at `path`, or nil after printing why not.
-    static func load(_ path: String, settings: FenceSettings) -> FenceSet? {
+    /// The fences at `path`, or nil after printing why not. `progress` (compile) says what
+    /// is being done: reading, then parsing and indexing.
+    static func load(_ path: String, settings: FenceSettings, progress: inout ProgressLines) -> FenceSet? {
+        progress.show("fence compile: reading " + path, force: true)
         let bytes: [UInt8]
         do {
             bytes = try FileDescriptor.readWholeFile(path)
         } catch {
+            progress.clear()
             _ = fail(path + ": " + error.message)
             return nil
         }
+        // The parser gives no progress of its own (yet): the line says what runs and how big.
+        progress.show("fence compile: parsing and indexing " + path + " (" + ProgressLines.megabytes(bytes.count) + ")",
+                      force: true)
         do {
             return try FenceFile.parse(bytes, settings: settings)
         } catch {
+            progress.clear()
             _ = fail(path + ": " + error.description)
             return nil
         }
+    }
+
+    /// The fences at `path` without progress (validate, check).
+    static func load(_ path: String, settings: FenceSettings) -> FenceSet? {
+        var progress = ProgressLines(shown: false)
+        return load(path, settings: settings, progress: &progress)
     }
 
     static func validate(_ arguments: [String]) -> Int32 {
@@ -119,13 +132,18 @@ enum FenceCommand {
         }
         guard let config = configuration(parsed.config) else { return 1 }
         let (path, image) = (parsed.positional[0], parsed.positional[1])
-        guard let fences = load(path, settings: config.fences.settings) else { return 1 }
+        var progress = ProgressLines()
+        guard let fences = load(path, settings: config.fences.settings, progress: &progress) else { return 1 }
+        progress.show("fence compile: writing " + image + " (" + ProgressLines.grouped(fences.count) + " fences, "
+            + ProgressLines.megabytes(fences.image.bytes.count) + ")", force: true)
         do {
             try FenceImageFile.save(fences.image, to: image)
         } catch {
+            progress.clear()
             _ = fail(error.message)
             return FenceImageFile.cannotSave
         }
+        progress.clear()
         try? FileDescriptor.standardOutput.writeAll("\(image): \(fences.count) fences, \(fences.image.bytes.count) bytes\n")
         return 0
     }

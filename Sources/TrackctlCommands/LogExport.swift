@@ -53,7 +53,8 @@ enum LogExport {
     /// Streams the log through `writer` to standard output, what was left out and any damage
     /// on standard error.
     static func export<W: ExportWriter>(_ writer: W, _ arguments: LogExportArguments) -> Int32 {
-        switch stream(writer, options: arguments.options, directory: arguments.directory, to: .standardOutput) {
+        switch stream(writer, options: arguments.options, directory: arguments.directory, to: .standardOutput,
+                      showsProgress: true) {
         case .failure(let failure):
             try? FileDescriptor.standardError.writeAll("trackctl log export: " + failure.description + "\n")
             return 1
@@ -89,10 +90,14 @@ enum LogExport {
     /// Streams the records of `directory` through `writer` into `output`, one pass per
     /// `TrackExporter.passCount`, leaving out the first `skipping` records of each pass (what an
     /// earlier pull exported already), e.g. `skipping: 1200` on a 1,500-record copy writes the
-    /// last 300.
+    /// last 300. `showsProgress`: the segment and records read so far on a terminal's standard
+    /// error (ProgressLines), e.g. `log export: segment 3 of 40, 12,288 records`.
     static func stream<W: ExportWriter>(
-        _ writer: W, options: ExportOptions, directory: String, skipping: Int = 0, to descriptor: FileDescriptor
+        _ writer: W, options: ExportOptions, directory: String, skipping: Int = 0, to descriptor: FileDescriptor,
+        showsProgress: Bool = false
     ) -> Result<Streamed, StreamFailure> {
+        var progress = ProgressLines(shown: showsProgress ? nil : false)
+        defer { progress.clear() }
         var exporter = TrackExporter(writer, options: options)
         var output = BufferedOutput(descriptor)
         var failure: Errno?
@@ -117,6 +122,13 @@ enum LogExport {
             while failure == nil, let record = reader.next() {
                 seen += 1
                 if seen > skipping { exporter.consume(record, emit) }
+                // The clock once per 256 records, the text only when a redraw is due.
+                if seen & 255 == 0, progress.isDue() {
+                    let segments = reader.segmentNumbers.count
+                    progress.show("log export: segment " + String(min(reader.segments.count + 1, segments)) + " of "
+                        + String(segments) + (exporter.passCount > 1 ? " (pass " + String(pass + 1) + " of "
+                        + String(exporter.passCount) + ")" : "") + ", " + ProgressLines.grouped(seen) + " records")
+                }
             }
             exporter.end(pass: pass, emit)
             problems = reader.problems

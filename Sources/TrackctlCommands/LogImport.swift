@@ -21,15 +21,25 @@ enum LogImport {
             index += 1
         }
         guard let file, let directory else { return LogCommand.fail(LogCommand.usage) }
+        var progress = ProgressLines()
+        progress.show("log import: reading " + file, force: true)
         let records: [LogRecord]
-        switch parse(file) {
+        switch parse(file, progress: &progress) {
         case .success(let parsed): records = parsed
         case .failure(let message):
+            progress.clear()
             try? FileDescriptor.standardError.writeAll("trackctl log import: " + message.text + "\n")
             return 1
         }
         do throws(LogStoreError) {
-            let status = try write(records, to: directory, files: PosixLogFiles())
+            let total = ProgressLines.grouped(records.count)
+            let status = try write(records, to: directory, files: PosixLogFiles()) { written in
+                // The first at once: the writing has begun.
+                guard written == 1 || progress.isDue() else { return }
+                progress.show("log import: " + ProgressLines.grouped(written) + " of " + total + " records into " + directory,
+                              force: true)
+            }
+            progress.clear()
             if let error = status.lastError, status.droppedRecordCount > 0 || status.storageError {
                 try? FileDescriptor.standardError.writeAll("trackctl log import: " + error.description + "\n")
                 return 1
@@ -37,6 +47,7 @@ enum LogImport {
             LogCommand.say("imported " + String(records.count) + " records from " + file + " into " + directory)
             return 0
         } catch {
+            progress.clear()
             try? FileDescriptor.standardError.writeAll("trackctl log import: " + error.description + "\n")
             return 1
         }
@@ -47,15 +58,23 @@ enum LogImport {
         var text: String
     }
 
-    /// The records of a CSV or GPX file; an error names the file and line.
-    static func parse(_ file: String) -> Result<[LogRecord], Message> {
+    /// The records of a CSV or GPX file; an error names the file and line. `progress` says
+    /// when the reading is done and the parsing starts.
+    static func parse(_ file: String, progress: inout ProgressLines) -> Result<[LogRecord], Message> {
         let bytes: [UInt8]
         do {
             bytes = try FileDescriptor.readWholeFile(file)
         } catch {
             return .failure(Message(text: file + ": " + error.message))
         }
+        progress.show("log import: parsing " + file + " (" + ProgressLines.megabytes(bytes.count) + ")", force: true)
         return records(bytes, file: file)
+    }
+
+    /// The records of a CSV or GPX file, without progress.
+    static func parse(_ file: String) -> Result<[LogRecord], Message> {
+        var progress = ProgressLines(shown: false)
+        return parse(file, progress: &progress)
     }
 
     /// The records of `bytes`, the content of `file` (its suffix says CSV or GPX; errors name it).
@@ -88,12 +107,14 @@ enum LogImport {
     }
 
     /// Writes `records` as the daemon would: a sync whenever 5 s of record time has passed.
-    static func write<Files: LogFileLayer>(_ records: [LogRecord], to directory: String,
-                                           files: Files) throws(LogStoreError) -> LogWriterStatus {
+    /// `written` hears how many records are appended so far, after each.
+    static func write<Files: LogFileLayer>(_ records: [LogRecord], to directory: String, files: Files,
+                                           written: (Int) -> Void = { _ in }) throws(LogStoreError) -> LogWriterStatus {
         let settings = LogWriterSettings(directory: directory)
         var clock = MonotonicTime(nanoseconds: 0)
         var writer = try LogWriter(settings: settings, files: files, now: clock)
         var chunkStart: Int64?
+        var count = 0
         for record in records {
             let time = record.time.millisecondsSinceEpoch
             clock = .milliseconds(max(clock.nanoseconds / 1_000_000, time))
@@ -103,6 +124,8 @@ enum LogImport {
             }
             if chunkStart == nil { chunkStart = time }
             writer.append(record, now: clock)
+            count += 1
+            written(count)
         }
         writer.close(now: clock)
         return writer.status

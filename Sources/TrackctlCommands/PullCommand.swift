@@ -44,6 +44,8 @@ enum PullCommand {
         var outputOpen = true
         var errorsOpen = true
         var started: MonotonicTime
+        /// The host's place in the arguments (its progress line).
+        var slot = 0
         /// Set once the transfer was verified and appended, while the tracker prunes.
         var pulled: LogTransfer?
         /// What the host's line says after the transfer: the export's path.
@@ -82,12 +84,18 @@ enum PullCommand {
         var fixes = 0
         var bytes = 0
         var poller = Poller()
+        var live = PullProgress(hosts: parsed.hosts)
+        defer { live.clear() }
         while !queue.isEmpty || !jobs.isEmpty {
             while jobs.count < parsed.jobs, let host = queue.popFirst() {
-                switch start(host, parsed) {
-                case .success(let job): jobs.append(job)
+                let slot = parsed.hosts.count - queue.count - 1
+                switch start(host, parsed, &live) {
+                case .success(var job):
+                    job.slot = slot
+                    jobs.append(job)
+                    live.started(slot)
                 case .failure(let failure):
-                    say(host + ": FAILED: " + failure.description)
+                    live.ended(slot, "FAILED: " + failure.description)
                     failed += 1
                 }
             }
@@ -97,7 +105,10 @@ enum PullCommand {
                 poller.watch(2 * index, job.outputOpen ? job.child.output : nil)
                 poller.watch(2 * index + 1, job.errorsOpen ? job.child.errors : nil)
             }
-            do throws(Errno) { try poller.wait(until: nil, now: SystemClock.monotonic()) } catch {
+            // On a terminal the progress lines tick while nothing arrives.
+            let now = SystemClock.monotonic()
+            let tick = live.tickNanoseconds
+            do throws(Errno) { try poller.wait(until: tick.map { now.adding(nanoseconds: $0) }, now: now) } catch {
                 say("trackctl pull: poll: " + error.message)
                 return 1
             }
@@ -107,6 +118,9 @@ enum PullCommand {
                 }
                 if jobs[index].errorsOpen, poller.isReady(2 * index + 1) {
                     jobs[index].errorsOpen = drain(jobs[index].child.errors, into: &jobs[index].errors, limit: 1 << 16)
+                }
+                if jobs[index].pulled == nil {
+                    live.receiving(jobs[index].slot, byteCount: jobs[index].output.count, seconds: seconds(since: jobs[index].started))
                 }
             }
             var index = 0
@@ -124,10 +138,10 @@ enum PullCommand {
                     bytes += transfer.byteCount
                     if code == 0 {
                         succeeded += 1
-                        say(job.host + ": " + progress(transfer, since: job.started) + job.notes + "; " + said)
+                        live.ended(job.slot, progress(transfer, since: job.started) + job.notes + "; " + said)
                     } else {
                         failed += 1
-                        say(job.host + ": FAILED: " + progress(transfer, since: job.started) + job.notes + " kept; "
+                        live.ended(job.slot, "FAILED: " + progress(transfer, since: job.started) + job.notes + " kept; "
                             + PullError.prune(code: code, message: firstLine(job.errors)).description)
                     }
                     continue
@@ -135,7 +149,7 @@ enum PullCommand {
                 let outcome = finish(job)
                 guard let transfer = outcome.transfer else {
                     failed += 1
-                    say(job.host + ": FAILED: " + (outcome.failure?.description ?? "unknown"))
+                    live.ended(job.slot, "FAILED: " + (outcome.failure?.description ?? "unknown"))
                     continue
                 }
                 if let format = parsed.export {
@@ -145,7 +159,7 @@ enum PullCommand {
                         failed += 1
                         fixes += transfer.summary.fixCount
                         bytes += transfer.byteCount
-                        say(job.host + ": FAILED: " + progress(transfer, since: job.started) + " kept; " + failure.description)
+                        live.ended(job.slot, "FAILED: " + progress(transfer, since: job.started) + " kept; " + failure.description)
                         continue
                     }
                 }
@@ -160,9 +174,10 @@ enum PullCommand {
                         job.errorsOpen = true
                         jobs.insert(job, at: index)
                         index += 1
+                        live.pruning(job.slot, bytes: transfer.byteCount, fixes: transfer.summary.fixCount)
                     } catch {
                         failed += 1
-                        say(job.host + ": FAILED: " + progress(transfer, since: job.started) + " kept; "
+                        live.ended(job.slot, "FAILED: " + progress(transfer, since: job.started) + " kept; "
                             + PullError.spawn(error).description)
                     }
                     continue
@@ -170,20 +185,21 @@ enum PullCommand {
                 succeeded += 1
                 fixes += transfer.summary.fixCount
                 bytes += transfer.byteCount
-                say(job.host + ": " + progress(transfer, since: job.started) + job.notes)
+                live.ended(job.slot, progress(transfer, since: job.started) + job.notes)
             }
         }
+        live.clear()
         say("pull: " + String(parsed.hosts.count) + " hosts, " + String(succeeded) + " ok, " + String(failed)
             + " failed; " + String(fixes) + " fixes, " + String(bytes) + " bytes in " + seconds(since: began))
         return failed == 0 ? 0 : 1
     }
 
     /// Starts `ssh HOST trackctl log send --after CURSOR` for `host`.
-    static func start(_ host: String, _ arguments: PullArguments) -> Result<Job, PullError> {
+    static func start(_ host: String, _ arguments: PullArguments, _ live: inout PullProgress) -> Result<Job, PullError> {
         let directory = PullDirectory(path: LogSegmentName.path(arguments.directory, host))
         let cursor: LogCursor
         do throws(PullError) { cursor = try directory.cursor() } catch { return .failure(error) }
-        say(host + ": pulling after " + cursor.text)
+        live.say(host + ": pulling after " + cursor.text)
         do throws(Errno) {
             let child = try ChildProcess(arguments.command(host, after: cursor.text))
             return .success(Job(host: host, directory: directory, cursor: cursor, child: child,

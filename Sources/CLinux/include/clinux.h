@@ -74,6 +74,21 @@ int clinux_signalfd_open(int stop_only);
 /// Reads one signal number from a signalfd; 0 when none is pending, -1 with errno on error.
 int clinux_signalfd_read(int fd);
 
+/// For a live view on a terminal (trackctl status --watch): blocks TERM, INT, HUP, PIPE and
+/// WINCH and returns a signalfd reading them (or -1 with errno). With SIGPIPE blocked a write to
+/// a closed pipe fails with EPIPE instead of killing the view before it restores the terminal.
+int clinux_signalfd_open_view(void);
+
+/// The size of the terminal on `fd` (TIOCGWINSZ, which Swift cannot pass through the variadic
+/// ioctl): 0, or -1 with errno (ENOTTY when `fd` is not a terminal).
+static inline int clinux_terminal_size(int fd, unsigned short *rows, unsigned short *columns) {
+    struct winsize size;
+    if (ioctl(fd, TIOCGWINSZ, &size) != 0) return -1;
+    *rows = size.ws_row;
+    *columns = size.ws_col;
+    return 0;
+}
+
 /// A listening Unix stream socket at `path` (an old socket file is replaced), non-blocking,
 /// close-on-exec, with permissions `mode`; -1 with errno on error. The file appears at `path`
 /// only once the socket listens (it is bound under a staging name and renamed), so a client
