@@ -123,7 +123,9 @@ import TrackCore
     }
 
     @Test(arguments: [("0000000042.tlog", UInt64(42)), ("42.tlog", nil), ("00000000x2.tlog", nil),
-                      ("0000000042.tlo", nil), ("0000000042.tlog.tmp", nil)])
+                      ("0000000042.tlo", nil), ("0000000042.tlog.tmp", nil), ("+000000042.tlog", nil),
+                      ("-000000042.tlog", nil), ("00000004.2.tlog", nil), (" 000000042.tlog", nil),
+                      ("9999999999.tlog", LogSegmentName.maximumNumber), ("0000000000.tlog", 0)])
     func segmentNames(name: String, number: UInt64?) {
         #expect(LogSegmentName.number(name) == number)
         if let number { #expect(LogSegmentName.name(number) == name) }

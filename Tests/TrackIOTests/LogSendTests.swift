@@ -130,10 +130,22 @@ import TrackIO
         #expect(LogCursor(text: cursor.text + "\n") == cursor)
     }
 
-    @Test(arguments: ["", "3:1234", "3:1234:77:9F3A11C2", "0:10:1:00000000", "3:2:1:00000000", "3:1234:x:9f3a11c2",
-                      "3:1234:77:9f3a11c", "3:1234:77:9f3a11c2:1", "start2", "3:99999999999:1:00000000"])
+    @Test(arguments: ["", "3:1234", "0:10:1:00000000", "3:2:1:00000000", "3:1234:x:9f3a11c2",
+                      "3:1234:77:9f3a11c", "3:1234:77:9f3a11c2:1", "start2", "3:99999999999:1:00000000",
+                      "+3:1234:77:9f3a11c2", "-3:1234:77:9f3a11c2", "3:1234:-1:9f3a11c2", "3:1234:4294967296:9f3a11c2",
+                      "3: 1234:77:9f3a11c2", "3:1234:77:0x3a11c2", "3:1234:77:9f3a11cg", "3::77:9f3a11c2",
+                      "1000000000000000000:1234:77:9f3a11c2"])
     func malformedCursorsAreRefused(text: String) {
         #expect(LogCursor(text: text) == nil)
+    }
+
+    /// The CRC is read by the project's one hex reader, in either case; the cursor is written
+    /// in lower case. Leading zeros are allowed, as everywhere a number is read.
+    @Test(arguments: ["3:1234:77:9F3A11C2", "3:1234:77:9f3A11c2", "003:01234:077:9f3a11c2"])
+    func cursorsReadAsTheSharedReadersRead(text: String) throws {
+        let cursor = try #require(LogCursor(text: text))
+        #expect(cursor == LogCursor(segment: 3, offset: 1234, sequence: 77, crc: 0x9F3A_11C2))
+        #expect(cursor.text == "3:1234:77:9f3a11c2")
     }
 
     @Test func aCursorThatNoLongerFitsIsRefused() throws {
