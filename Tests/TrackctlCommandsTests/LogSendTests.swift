@@ -1,5 +1,6 @@
 import Foundation
 import LogPowerCut
+import TestData
 import Testing
 import TrackCore
 import TrackIO
@@ -42,7 +43,7 @@ import TrackIO
         // Small segments, so the pulls cross rotations.
         let settings = LogWriterSettings(directory: "/log", segmentByteLimit: 600)
         var writer = try LogWriter(settings: settings, files: FaultyLogDisk(), now: Self.start)
-        let records = LogTestRecords.walk(1_200)
+        let records = SyntheticLog.walk(1_200)
         var fixesPulled = 0
         for (index, record) in records.enumerated() {
             let now = Self.start.adding(milliseconds: Int64(index) * 1000)
@@ -73,7 +74,7 @@ import TrackIO
         defer { folder.remove() }
         let copy = PullDirectory(path: folder.file("tracker"))
         var writer = try LogWriter(settings: LogWriterSettings(directory: "/log"), files: FaultyLogDisk(), now: Self.start)
-        let records = LogTestRecords.walk(40)
+        let records = SyntheticLog.walk(40)
         for (index, record) in records.enumerated() {
             writer.append(record, now: Self.start.adding(milliseconds: Int64(index) * 1000))
             if (index + 1) % 5 == 0 { writer.sync(now: Self.start.adding(milliseconds: Int64(index) * 1000)) }
@@ -86,14 +87,14 @@ import TrackIO
         #expect(first.summary.fixCount == 40)
         #expect(try readCopy(copy.path).problems.isEmpty)
         // The tracker finishes the chunk (here: the writer's own next chunk): only it comes next.
-        for (index, record) in LogTestRecords.walk(5, from: 40).enumerated() {
+        for (index, record) in SyntheticLog.walk(5, from: 40).enumerated() {
             writer.append(record, now: Self.start.adding(milliseconds: Int64(40 + index) * 1000))
         }
         writer.sync(now: Self.start.adding(milliseconds: 45_000))
         let second = try pull(writer.files, into: copy)
         #expect(second.summary.fixCount == 5)
         #expect(second.segments.count == 1 && second.segments[0].offset == first.cursor.offset)
-        #expect(try readCopy(copy.path).records == LogTestRecords.walk(45))
+        #expect(try readCopy(copy.path).records == SyntheticLog.walk(45))
     }
 
     @Test func nothingAfterTheCursorSendsAnEmptyTransfer() throws {
@@ -101,7 +102,7 @@ import TrackIO
         defer { folder.remove() }
         let copy = PullDirectory(path: folder.file("tracker"))
         var writer = try LogWriter(settings: LogWriterSettings(directory: "/log"), files: FaultyLogDisk(), now: Self.start)
-        for (index, record) in LogTestRecords.walk(20).enumerated() {
+        for (index, record) in SyntheticLog.walk(20).enumerated() {
             writer.append(record, now: Self.start.adding(milliseconds: Int64(index) * 1000))
         }
         writer.sync(now: Self.start.adding(milliseconds: 20_000))
@@ -150,7 +151,7 @@ import TrackIO
 
     @Test func aCursorThatNoLongerFitsIsRefused() throws {
         var writer = try LogWriter(settings: LogWriterSettings(directory: "/log"), files: FaultyLogDisk(), now: Self.start)
-        for (index, record) in LogTestRecords.walk(20).enumerated() {
+        for (index, record) in SyntheticLog.walk(20).enumerated() {
             writer.append(record, now: Self.start.adding(milliseconds: Int64(index) * 1000))
         }
         writer.sync(now: Self.start.adding(milliseconds: 20_000))
@@ -168,7 +169,7 @@ import TrackIO
 
     @Test func everyFlippedByteAndEveryCutIsRefused() throws {
         var writer = try LogWriter(settings: LogWriterSettings(directory: "/log", segmentByteLimit: 256), files: FaultyLogDisk(), now: Self.start)
-        for (index, record) in LogTestRecords.walk(300).enumerated() {
+        for (index, record) in SyntheticLog.walk(300).enumerated() {
             writer.append(record, now: Self.start.adding(milliseconds: Int64(index) * 1000))
             if (index + 1) % 5 == 0 { writer.sync(now: Self.start.adding(milliseconds: Int64(index) * 1000)) }
         }
