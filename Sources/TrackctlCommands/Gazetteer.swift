@@ -29,8 +29,9 @@ final class Gazetteer {
     }
 
     /// Opens the table `explicit` names, or the default one; says problems on `context`'s
-    /// standard error prefixed with `command`. `announce`: say that a missing default table
-    /// means coordinates only.
+    /// standard error prefixed with `command`. `announce`: say once that a missing default
+    /// table means coordinates instead of names, and how to get one (the note
+    /// `noGazetteerNote` words).
     static func open(_ explicit: String?, command: String, announce: Bool = false, _ context: inout CommandContext) -> Opened {
         let chosen = explicit ?? context.environment("TRACKD_PLACES")
         let path = chosen ?? context.installedPlaces
@@ -39,7 +40,7 @@ final class Gazetteer {
             file = try MappedFile(path: path)
         } catch {
             if chosen == nil && error == .noSuchFile {
-                if announce { context.say(command + ": no gazetteer at " + path + ": places are named by their coordinates\n") }
+                if announce { context.say(command + ": " + noGazetteerNote(path) + "\n") }
                 return .none
             }
             context.say(command + ": " + path + ": " + error.message + "\n")
@@ -53,6 +54,14 @@ final class Gazetteer {
             return .failed
         }
         return .table(Gazetteer(path: path, file: file, table: table))
+    }
+
+    /// What a command says when the installed table at `path` is missing, e.g. `no gazetteer at
+    /// /usr/share/trackd/places.bin: places are named by their coordinates (scripts/build-places
+    /// in the source tree builds one; --places FILE or $TRACKD_PLACES names it)`.
+    static func noGazetteerNote(_ path: String) -> String {
+        "no gazetteer at " + path + ": places are named by their coordinates "
+            + "(scripts/build-places in the source tree builds one; --places FILE or $TRACKD_PLACES names it)"
     }
 
     /// The name of `position` (the nearest place within 50 km, or the coordinates).

@@ -19,8 +19,8 @@ enum LogPlot {
         return run(arguments, &context)
     }
 
-    /// The verb on `context`: the SVG on its standard output; which trip it drew and problems
-    /// on its standard error.
+    /// The verb on `context`: the SVG on its standard output; which trip it drew, problems and,
+    /// without a gazetteer, one note that places are coordinates on its standard error.
     static func run(_ arguments: [String], _ context: inout CommandContext) -> Int32 {
         let command = "trackctl log plot"
         if arguments.contains("-h") || arguments.contains("--help") {
@@ -31,7 +31,7 @@ enum LogPlot {
             context.say(usage)
             return 2
         }
-        let opened = Gazetteer.open(parsed.places, command: command, &context)
+        let opened = Gazetteer.open(parsed.places, command: command, announce: true, &context)
         if case .failed = opened { return 1 }
         guard let fences = LogNaming.fences(parsed.fences, command: command, &context) else { return 1 }
         guard let trips = LogTrips.read(parsed.directory, parsed.settings, command: command, &context) else { return 1 }

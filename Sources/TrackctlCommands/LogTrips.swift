@@ -74,8 +74,8 @@ enum LogTrips {
         return run(arguments, &context)
     }
 
-    /// The verb on `context`: the trips on its standard output, problems on its standard
-    /// error; the exit code.
+    /// The verb on `context`: the trips on its standard output, problems (and, without a
+    /// gazetteer, one note that positions are coordinates) on its standard error; the exit code.
     static func run(_ arguments: [String], _ context: inout CommandContext) -> Int32 {
         let command = "trackctl log trips"
         if arguments.contains("-h") || arguments.contains("--help") {
@@ -86,7 +86,7 @@ enum LogTrips {
             context.say(usage)
             return 2
         }
-        let opened = Gazetteer.open(parsed.places, command: command, &context)
+        let opened = Gazetteer.open(parsed.places, command: command, announce: true, &context)
         if case .failed = opened { return 1 }
         guard let fenceIDs = LogNaming.fenceIDs(parsed.fences, command: command, &context) else { return 1 }
         guard let trips = read(parsed.directory, parsed.settings, command: command, &context) else { return 1 }
