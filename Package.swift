@@ -68,15 +68,24 @@ let package = Package(
         // A log file layer that loses power at any step, and the harness that checks the log
         // after every cut: for the tests and scripts/powercut (host build only).
         .target(name: "LogPowerCut", dependencies: ["TrackCore", "TrackIO"], swiftSettings: strict),
+        // Where the tests find the shared data and the gazetteer, which a clone does not hold,
+        // and made-up records for the log tests.
+        .target(name: "TestData", dependencies: ["TrackCore"], path: "Tests/TestData", swiftSettings: strict),
         .testTarget(
             name: "TrackCoreTests",
-            dependencies: ["TrackCore"],
+            dependencies: ["TrackCore", "TestData"],
             resources: [.copy("Fixtures")],
             swiftSettings: strict
         ),
         .testTarget(
             name: "TrackIOTests",
-            dependencies: ["TrackIO", "TrackDaemon", "TrackctlCommands", "CLinux", "LogPowerCut"],
+            dependencies: ["TrackIO", "TrackDaemon", "TrackctlCommands", "CLinux", "LogPowerCut", "TestData"],
+            swiftSettings: strict
+        ),
+        // trackctl's verbs, called as the executable calls them: arguments, files, output.
+        .testTarget(
+            name: "TrackctlCommandsTests",
+            dependencies: ["TrackctlCommands", "TrackCore", "TrackIO", "LogPowerCut", "TestData"],
             swiftSettings: strict
         ),
         // The daemon in-process, on a scripted source, the fake GPIO backend and times the
@@ -88,7 +97,7 @@ let package = Package(
         ),
         // The real trackd and trackctl binaries on a pseudo-terminal. They are run, not linked
         // (`swift build` makes them first; scripts/test does), so the tests see no C module.
-        .testTarget(name: "IntegrationTests", swiftSettings: strict),
+        .testTarget(name: "IntegrationTests", dependencies: ["TestData"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -24,15 +24,8 @@ public enum GroupFile {
         guard let first = line.first, first != UInt8(ascii: "+"), first != UInt8(ascii: "-") else { return nil }
         let fields = line.split(separator: UInt8(ascii: ":"), maxSplits: 3, omittingEmptySubsequences: false)
         guard fields.count >= 3, fields[0].elementsEqual(wanted) else { return nil }
-        let digits = fields[2]
-        guard !digits.isEmpty, digits.count <= 10 else { return nil }
-        var value: UInt64 = 0
-        for byte in digits {
-            guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { return nil }
-            value = value * 10 + UInt64(byte - UInt8(ascii: "0"))
-        }
         // (gid_t)-1 means "unchanged" to chown: never a group.
-        guard value < UInt64(UInt32.max) else { return nil }
+        guard let value = try? DecimalText.unsigned(fields[2], maximum: Int64(UInt32.max) - 1) else { return nil }
         return UInt32(value)
     }
 }

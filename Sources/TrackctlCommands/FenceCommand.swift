@@ -24,27 +24,33 @@ enum FenceCommand {
         """
 
     static func run(_ arguments: [String]) -> Int32 {
+        var context = CommandContext.standard
+        return run(arguments, &context)
+    }
+
+    /// The verb on `context` (`check` writes its lines to the process's standard output).
+    static func run(_ arguments: [String], _ context: inout CommandContext) -> Int32 {
         guard let subcommand = arguments.first else {
-            try? FileDescriptor.standardError.writeAll(usage)
+            context.say(usage)
             return 2
         }
         let rest = Array(arguments.dropFirst())
         switch subcommand {
-        case "validate": return validate(rest)
-        case "compile": return compile(rest)
-        case "check": return check(rest)
+        case "validate": return validate(rest, &context)
+        case "compile": return compile(rest, &context)
+        case "check": return check(rest, &context)
         case "list": return ClientCommands.fenceList(rest)
         case "-h", "--help", "help":
-            try? FileDescriptor.standardOutput.writeAll(usage)
+            try? context.write(usage)
             return 0
         default:
-            return fail("unknown subcommand '\(subcommand)'", usage: true)
+            return fail("unknown subcommand '\(subcommand)'", usage: true, &context)
         }
     }
 
-    static func fail(_ message: String, usage showUsage: Bool = false) -> Int32 {
-        try? FileDescriptor.standardError.writeAll("trackctl fence: " + message + "\n")
-        if showUsage { try? FileDescriptor.standardError.writeAll(usage) }
+    static func fail(_ message: String, usage showUsage: Bool = false, _ context: inout CommandContext) -> Int32 {
+        context.say("trackctl fence: " + message + "\n")
+        if showUsage { context.say(usage) }
         return showUsage ? 2 : 1
     }
 
@@ -71,25 +77,26 @@ enum FenceCommand {
     }
 
     /// The configuration named, or the default one when present, or the defaults.
-    static func configuration(_ path: String?) -> TrackdConfig? {
+    static func configuration(_ path: String?, _ context: inout CommandContext) -> TrackdConfig? {
         switch ConfigFiles.load(path ?? ConfigFiles.defaultPath, explicit: path != nil) {
         case .success(let config): return config
         case .failure(let error):
-            _ = fail(error.description)
+            _ = fail(error.description, &context)
             return nil
         }
     }
 
-    /// The fences at `path`, or nil after printing why not. `progress` (compile) says what
-    /// is being done: reading, then parsing and indexing.
-    static func load(_ path: String, settings: FenceSettings, progress: inout ProgressLines) -> FenceSet? {
+    /// The fences at `path`, or nil after saying why not. `progress` (compile) says what is
+    /// being done: reading, then parsing and indexing.
+    static func load(_ path: String, settings: FenceSettings, progress: inout ProgressLines,
+                     _ context: inout CommandContext) -> FenceSet? {
         progress.show("fence compile: reading " + path, force: true)
         let bytes: [UInt8]
         do {
             bytes = try FileDescriptor.readWholeFile(path)
         } catch {
             progress.clear()
-            _ = fail(path + ": " + error.message)
+            _ = fail(path + ": " + error.message, &context)
             return nil
         }
         // The parser gives no progress of its own (yet): the line says what runs and how big.
@@ -99,74 +106,75 @@ enum FenceCommand {
             return try FenceFile.parse(bytes, settings: settings)
         } catch {
             progress.clear()
-            _ = fail(path + ": " + error.description)
+            _ = fail(path + ": " + error.description, &context)
             return nil
         }
     }
 
     /// The fences at `path` without progress (validate, check).
-    static func load(_ path: String, settings: FenceSettings) -> FenceSet? {
+    static func load(_ path: String, settings: FenceSettings, _ context: inout CommandContext) -> FenceSet? {
         var progress = ProgressLines(shown: false)
-        return load(path, settings: settings, progress: &progress)
+        return load(path, settings: settings, progress: &progress, &context)
     }
 
-    static func validate(_ arguments: [String]) -> Int32 {
+    static func validate(_ arguments: [String], _ context: inout CommandContext) -> Int32 {
         guard let parsed = options(arguments), parsed.fences == nil, parsed.positional.count == 1 else {
-            return fail("validate takes one fences file", usage: true)
+            return fail("validate takes one fences file", usage: true, &context)
         }
-        guard let config = configuration(parsed.config) else { return 1 }
+        guard let config = configuration(parsed.config, &context) else { return 1 }
         let path = parsed.positional[0]
-        guard let fences = load(path, settings: config.fences.settings) else { return 1 }
+        guard let fences = load(path, settings: config.fences.settings, &context) else { return 1 }
         var circles = 0
         for fence in fences.fences { if case .circle = fence.kind { circles += 1 } }
         let polygons = fences.count - circles
-        try? FileDescriptor.standardOutput.writeAll(
+        try? context.write(
             "\(path): \(fences.count) fences (\(circles) circles, \(polygons) polygons with \(fences.ringCount) rings "
                 + "and \(fences.vertexCount) vertices)\n")
         return 0
     }
 
-    static func compile(_ arguments: [String]) -> Int32 {
+    static func compile(_ arguments: [String], _ context: inout CommandContext) -> Int32 {
         guard let parsed = options(arguments), parsed.fences == nil, parsed.positional.count == 2 else {
-            return fail("compile takes a fences file and the image to write", usage: true)
+            return fail("compile takes a fences file and the image to write", usage: true, &context)
         }
-        guard let config = configuration(parsed.config) else { return 1 }
+        guard let config = configuration(parsed.config, &context) else { return 1 }
         let (path, image) = (parsed.positional[0], parsed.positional[1])
         var progress = ProgressLines()
-        guard let fences = load(path, settings: config.fences.settings, progress: &progress) else { return 1 }
+        guard let fences = load(path, settings: config.fences.settings, progress: &progress, &context) else { return 1 }
         progress.show("fence compile: writing " + image + " (" + ProgressLines.grouped(fences.count) + " fences, "
             + ProgressLines.megabytes(fences.image.bytes.count) + ")", force: true)
         do {
             try FenceImageFile.save(fences.image, to: image)
         } catch {
             progress.clear()
-            _ = fail(error.message)
+            _ = fail(error.message, &context)
             return FenceImageFile.cannotSave
         }
         progress.clear()
-        try? FileDescriptor.standardOutput.writeAll("\(image): \(fences.count) fences, \(fences.image.bytes.count) bytes\n")
+        try? context.write("\(image): \(fences.count) fences, \(fences.image.bytes.count) bytes\n")
         return 0
     }
 
-    static func check(_ arguments: [String]) -> Int32 {
+    static func check(_ arguments: [String], _ context: inout CommandContext) -> Int32 {
         guard let parsed = options(arguments), (2...3).contains(parsed.positional.count) else {
-            return fail("check takes LAT LON [ACCURACY_M]", usage: true)
+            return fail("check takes LAT LON [ACCURACY_M]", usage: true, &context)
         }
         let position: Coordinate
         do {
             position = try Coordinate(parsing: parsed.positional[0] + "," + parsed.positional[1])
         } catch {
-            return fail("'\(parsed.positional[0]) \(parsed.positional[1])' is not a latitude and longitude")
+            return fail("'\(parsed.positional[0]) \(parsed.positional[1])' is not a latitude and longitude", &context)
         }
         var accuracyMetres = 0.0
         if parsed.positional.count == 3 {
             guard let value = metres(parsed.positional[2]) else {
-                return fail("'\(parsed.positional[2])' is not an accuracy in metres (0 or more)")
+                return fail("'\(parsed.positional[2])' is not an accuracy in metres (0 or more)", &context)
             }
             accuracyMetres = value
         }
-        guard let config = configuration(parsed.config) else { return 1 }
-        guard let fences = load(parsed.fences ?? config.fences.file, settings: config.fences.settings) else { return 1 }
+        guard let config = configuration(parsed.config, &context) else { return 1 }
+        guard let fences = load(parsed.fences ?? config.fences.file, settings: config.fences.settings, &context) else { return 1 }
+        // Straight to standard output, buffered: one line per fence, thousands of them.
         var output = BufferedOutput(.standardOutput)
         var line = TextBuffer()
         fences.states(at: position, accuracyMetres: accuracyMetres) { index, state in

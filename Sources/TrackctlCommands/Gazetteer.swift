@@ -6,7 +6,7 @@ import TrackIO
 ///
 /// A missing default table is not an error (positions are then named by their coordinates,
 /// and a note says so); a table named explicitly that is missing, or any table that is not a
-/// valid places file, is one. Example: `Gazetteer.open(nil, command: "trackctl place")`.
+/// valid places file, is one. Example: `Gazetteer.open(nil, command: "trackctl place", &context)`.
 final class Gazetteer {
     /// Where the package installs the table.
     static var defaultPath: String { "/usr/share/trackd/places.bin" }
@@ -28,33 +28,40 @@ final class Gazetteer {
         case failed
     }
 
-    /// Opens the table `explicit` names, or the default one; prints problems prefixed with `command`.
-    /// `announce`: say on standard error that a missing default table means coordinates only.
-    static func open(_ explicit: String?, command: String, announce: Bool = false) -> Opened {
-        let chosen = explicit ?? environment("TRACKD_PLACES")
-        let path = chosen ?? defaultPath
+    /// Opens the table `explicit` names, or the default one; says problems on `context`'s
+    /// standard error prefixed with `command`. `announce`: say once that a missing default
+    /// table means coordinates instead of names, and how to get one (the note
+    /// `noGazetteerNote` words).
+    static func open(_ explicit: String?, command: String, announce: Bool = false, _ context: inout CommandContext) -> Opened {
+        let chosen = explicit ?? context.environment("TRACKD_PLACES")
+        let path = chosen ?? context.installedPlaces
         let file: MappedFile
         do {
             file = try MappedFile(path: path)
         } catch {
             if chosen == nil && error == .noSuchFile {
-                if announce {
-                    try? FileDescriptor.standardError.writeAll(
-                        command + ": no gazetteer at " + path + ": places are named by their coordinates\n")
-                }
+                if announce { context.say(command + ": " + noGazetteerNote(path) + "\n") }
                 return .none
             }
-            try? FileDescriptor.standardError.writeAll(command + ": " + path + ": " + error.message + "\n")
+            context.say(command + ": " + path + ": " + error.message + "\n")
             return .failed
         }
         let table: PlaceTable
         do {
             table = try file.withBytes { (bytes) throws(PlaceTableError) in try PlaceTable(bytes) }
         } catch {
-            try? FileDescriptor.standardError.writeAll(command + ": " + path + ": " + error.description + "\n")
+            context.say(command + ": " + path + ": " + error.description + "\n")
             return .failed
         }
         return .table(Gazetteer(path: path, file: file, table: table))
+    }
+
+    /// What a command says when the installed table at `path` is missing, e.g. `no gazetteer at
+    /// /usr/share/trackd/places.bin: places are named by their coordinates (scripts/build-places
+    /// in the source tree builds one; --places FILE or $TRACKD_PLACES names it)`.
+    static func noGazetteerNote(_ path: String) -> String {
+        "no gazetteer at " + path + ": places are named by their coordinates "
+            + "(scripts/build-places in the source tree builds one; --places FILE or $TRACKD_PLACES names it)"
     }
 
     /// The name of `position` (the nearest place within 50 km, or the coordinates).

@@ -24,15 +24,18 @@ struct LogExportNaming: Equatable {
     /// false after printing why it cannot.
     func apply(to arguments: inout LogExportArguments) -> Bool {
         let command = "trackctl log export"
-        let opened = Gazetteer.open(places, command: command)
+        var context = CommandContext.standard
+        let opened = Gazetteer.open(places, command: command, &context)
         if case .failed = opened { return false }
-        guard let fenceIDs = LogNaming.fenceIDs(fences, command: command) else { return false }
+        guard let fenceIDs = LogNaming.fenceIDs(fences, command: command, &context) else { return false }
         arguments.options.fenceIDs = fenceIDs
         let names = PlaceNames(gazetteer: opened.gazetteer)
         if let trip {
-            guard let trips = LogTrips.read(arguments.directory, TripSettings(), command: command) else { return false }
+            guard let trips = LogTrips.read(arguments.directory, TripSettings(), command: command, &context) else {
+                return false
+            }
             guard trip <= trips.count else {
-                try? FileDescriptor.standardError.writeAll(command + ": --trip " + String(trip) + ": the log has "
+                context.say(command + ": --trip " + String(trip) + ": the log has "
                     + String(trips.count) + " trips (trackctl log trips lists them)\n")
                 return false
             }

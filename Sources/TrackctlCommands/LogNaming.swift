@@ -11,15 +11,15 @@ import TrackIO
 /// file has the fences in the order trackd loaded them: an event whose index the file does not
 /// have keeps its number.
 enum LogNaming {
-    /// The fences file's ids by index; nil after printing why an explicit file failed.
-    static func fenceIDs(_ explicit: String?, command: String) -> [String]? {
-        guard let loaded = fences(explicit, command: command) else { return nil }
+    /// The fences file's ids by index; nil after saying why an explicit file failed.
+    static func fenceIDs(_ explicit: String?, command: String, _ context: inout CommandContext) -> [String]? {
+        guard let loaded = fences(explicit, command: command, &context) else { return nil }
         return loaded.fences.map { $0.id }
     }
 
     /// The fences file `explicit` names, else the configuration's when it exists (no fences
-    /// when it does not); nil after printing why an explicit file failed.
-    static func fences(_ explicit: String?, command: String) -> FenceSet? {
+    /// when it does not); nil after saying on `context` why an explicit file failed.
+    static func fences(_ explicit: String?, command: String, _ context: inout CommandContext) -> FenceSet? {
         var path = explicit
         var settings = FenceSettings()
         if path == nil {
@@ -35,13 +35,13 @@ enum LogNaming {
             bytes = try FileDescriptor.readWholeFile(path)
         } catch {
             if explicit == nil && error == .noSuchFile { return FenceSet() }
-            try? FileDescriptor.standardError.writeAll(command + ": " + path + ": " + error.message + "\n")
+            context.say(command + ": " + path + ": " + error.message + "\n")
             return explicit == nil ? FenceSet() : nil
         }
         do {
             return try FenceFile.parse(bytes, settings: settings)
         } catch {
-            try? FileDescriptor.standardError.writeAll(command + ": " + path + ": " + error.description + "\n")
+            context.say(command + ": " + path + ": " + error.description + "\n")
             return explicit == nil ? FenceSet() : nil
         }
     }

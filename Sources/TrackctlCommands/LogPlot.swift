@@ -15,26 +15,33 @@ enum LogPlot {
         """
 
     static func run(_ arguments: [String]) -> Int32 {
+        var context = CommandContext.standard
+        return run(arguments, &context)
+    }
+
+    /// The verb on `context`: the SVG on its standard output; which trip it drew, problems and,
+    /// without a gazetteer, one note that places are coordinates on its standard error.
+    static func run(_ arguments: [String], _ context: inout CommandContext) -> Int32 {
         let command = "trackctl log plot"
         if arguments.contains("-h") || arguments.contains("--help") {
-            try? FileDescriptor.standardOutput.writeAll(usage)
+            try? context.write(usage)
             return 0
         }
-        guard let parsed = LogTrips.parse(arguments, command: command, plot: true) else {
-            try? FileDescriptor.standardError.writeAll(usage)
+        guard let parsed = LogTrips.parse(arguments, command: command, plot: true, &context) else {
+            context.say(usage)
             return 2
         }
-        let opened = Gazetteer.open(parsed.places, command: command)
+        let opened = Gazetteer.open(parsed.places, command: command, announce: true, &context)
         if case .failed = opened { return 1 }
-        guard let fences = LogNaming.fences(parsed.fences, command: command) else { return 1 }
-        guard let trips = LogTrips.read(parsed.directory, parsed.settings, command: command) else { return 1 }
+        guard let fences = LogNaming.fences(parsed.fences, command: command, &context) else { return 1 }
+        guard let trips = LogTrips.read(parsed.directory, parsed.settings, command: command, &context) else { return 1 }
         guard let last = trips.last else {
-            try? FileDescriptor.standardError.writeAll(command + ": no trips in " + parsed.directory + "\n")
+            context.say(command + ": no trips in " + parsed.directory + "\n")
             return 1
         }
         let number = parsed.trip ?? last.number
         guard number <= trips.count else {
-            try? FileDescriptor.standardError.writeAll(command + ": --trip " + String(number) + ": the log has "
+            context.say(command + ": --trip " + String(number) + ": the log has "
                 + String(trips.count) + " trips (trackctl log trips lists them)\n")
             return 1
         }
@@ -43,13 +50,13 @@ enum LogPlot {
         let names = PlaceNames(gazetteer: opened.gazetteer)
         let svg = plot(trip, fixes: fixes, fences: fences, names: names).svg()
         do {
-            try FileDescriptor.standardOutput.writeAll(svg)
+            try context.write(svg)
         } catch {
-            try? FileDescriptor.standardError.writeAll(command + ": standard output: " + error.message + "\n")
+            context.say(command + ": standard output: " + error.message + "\n")
             return 1
         }
-        try? FileDescriptor.standardError.writeAll(command + ": trip " + String(number) + " of "
-            + String(trips.count) + ": " + LogTrips.headline(trip, names) + "\n")
+        context.say(command + ": trip " + String(number) + " of " + String(trips.count) + ": "
+            + LogTrips.headline(trip, names) + "\n")
         return 0
     }
 

@@ -30,8 +30,8 @@ enum LogTrips {
         var trip: Int?
     }
 
-    /// Parses the options trips and plot share; nil after printing why.
-    static func parse(_ arguments: [String], command: String, plot: Bool) -> Arguments? {
+    /// Parses the options trips and plot share; nil after saying why.
+    static func parse(_ arguments: [String], command: String, plot: Bool, _ context: inout CommandContext) -> Arguments? {
         var parsed = Arguments()
         var index = 0
         func value() -> String? {
@@ -60,7 +60,7 @@ enum LogTrips {
             default: ok = false
             }
             if !ok {
-                try? FileDescriptor.standardError.writeAll(command + ": bad or incomplete option '" + option
+                context.say(command + ": bad or incomplete option '" + option
                     + "' (stop minutes and metres are whole numbers above 0, --trip counts from 1)\n")
                 return nil
             }
@@ -70,18 +70,26 @@ enum LogTrips {
     }
 
     static func run(_ arguments: [String]) -> Int32 {
+        var context = CommandContext.standard
+        return run(arguments, &context)
+    }
+
+    /// The verb on `context`: the trips on its standard output, problems (and, without a
+    /// gazetteer, one note that positions are coordinates) on its standard error; the exit code.
+    static func run(_ arguments: [String], _ context: inout CommandContext) -> Int32 {
+        let command = "trackctl log trips"
         if arguments.contains("-h") || arguments.contains("--help") {
-            try? FileDescriptor.standardOutput.writeAll(usage)
+            try? context.write(usage)
             return 0
         }
-        guard let parsed = parse(arguments, command: "trackctl log trips", plot: false) else {
-            try? FileDescriptor.standardError.writeAll(usage)
+        guard let parsed = parse(arguments, command: command, plot: false, &context) else {
+            context.say(usage)
             return 2
         }
-        let opened = Gazetteer.open(parsed.places, command: "trackctl log trips")
+        let opened = Gazetteer.open(parsed.places, command: command, announce: true, &context)
         if case .failed = opened { return 1 }
-        guard let fenceIDs = LogNaming.fenceIDs(parsed.fences, command: "trackctl log trips") else { return 1 }
-        guard let trips = read(parsed.directory, parsed.settings, command: "trackctl log trips") else { return 1 }
+        guard let fenceIDs = LogNaming.fenceIDs(parsed.fences, command: command, &context) else { return 1 }
+        guard let trips = read(parsed.directory, parsed.settings, command: command, &context) else { return 1 }
         let names = PlaceNames(gazetteer: opened.gazetteer)
         var output = ""
         if parsed.json { output += "[\n" }
@@ -93,17 +101,22 @@ enum LogTrips {
             }
         }
         if parsed.json { output += "]\n" } else if trips.isEmpty { output += "no trips\n" }
-        try? FileDescriptor.standardOutput.writeAll(output)
+        do {
+            try context.write(output)
+        } catch {
+            context.say(command + ": standard output: " + error.message + "\n")
+            return 1
+        }
         return 0
     }
 
-    /// The trips of the log in `directory`; nil after printing why it cannot be read.
-    static func read(_ directory: String, _ settings: TripSettings, command: String) -> [Trip]? {
+    /// The trips of the log in `directory`; nil after saying why it cannot be read.
+    static func read(_ directory: String, _ settings: TripSettings, command: String, _ context: inout CommandContext) -> [Trip]? {
         var reader: LogReader<PosixLogFiles>
         do {
             reader = try LogReader(directory: directory)
         } catch {
-            try? FileDescriptor.standardError.writeAll(command + ": " + error.description + "\n")
+            context.say(command + ": " + error.description + "\n")
             return nil
         }
         var cutter = TripCutter(settings)
@@ -111,7 +124,7 @@ enum LogTrips {
         while let record = reader.next() { cutter.consume(record) { trips.append($0) } }
         cutter.finish { trips.append($0) }
         for problem in reader.problems where problem.losesRecords {
-            try? FileDescriptor.standardError.writeAll(command + ": " + problem.description + "\n")
+            context.say(command + ": " + problem.description + "\n")
         }
         return trips
     }

@@ -52,7 +52,8 @@ enum PlaceCommand {
         } catch {
             return fail("'" + positional.joined(separator: " ") + "' is not a latitude and longitude")
         }
-        let opened = Gazetteer.open(places, command: "trackctl place", announce: true)
+        var context = CommandContext.standard
+        let opened = Gazetteer.open(places, command: "trackctl place", announce: true, &context)
         if case .failed = opened { return 1 }
         let gazetteer = opened.gazetteer
         let name = gazetteer?.name(position) ?? PlaceName(position: position)

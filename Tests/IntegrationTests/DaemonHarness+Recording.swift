@@ -2,13 +2,10 @@ import Foundation
 
 extension DaemonHarness {
     /// A started trackd, allowed to log, fed the shared capture `name` until it recorded a fix:
-    /// the harness and the status that showed it (nil when no fix was recorded in time). Nil
-    /// when ../shared/data/gpsd-regress is absent (the caller skips).
-    static func recording(_ name: String) throws -> (harness: DaemonHarness, status: [String: Any]?)? {
-        guard let bytes = capture(name) else {
-            print("skipped: ../shared/data/gpsd-regress is absent")
-            return nil
-        }
+    /// the harness and the status that showed it (nil when no fix was recorded in time). The
+    /// caller is `.needsShared("gpsd-regress")`.
+    static func recording(_ name: String) throws -> (harness: DaemonHarness, status: [String: Any]?) {
+        let bytes = try capture(name)
         let harness = try DaemonHarness()
         try harness.start()
         guard try harness.trackctl(["privacy", "allow", "always"]).status == 0 else { return (harness, nil) }

@@ -1,13 +1,12 @@
 import Foundation
 import Glibc
+import TestData
 import Testing
 
 /// Runs the real `trackd` binary on a pseudo-terminal and the real `trackctl` against it.
 /// The binaries come from the package's debug build (scripts/test builds them first).
 final class DaemonHarness {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-    static let shared = root.deletingLastPathComponent().appendingPathComponent("shared/data")
+    static let root = TestData.repository
 
     let directory: URL
     let master: Int32
@@ -142,11 +141,10 @@ final class DaemonHarness {
         }
     }
 
-    /// A capture from gpsd's regression suite without its comment lines, or nil when the
-    /// shared data is absent.
-    static func capture(_ name: String) -> [UInt8]? {
-        let url = shared.appendingPathComponent("gpsd-regress/\(name)")
-        guard let data = try? Data(contentsOf: url) else { return nil }
+    /// A capture from gpsd's regression suite without its comment lines; a test that reads
+    /// one is `.needsShared("gpsd-regress")`, so a missing one is a failure.
+    static func capture(_ name: String) throws -> [UInt8] {
+        let data = try Data(contentsOf: TestData.sharedRoot.appendingPathComponent("gpsd-regress/\(name)"))
         // Bytes, not a String: as Characters, "\r\n" is one and never equals "\n", so a CRLF
         // capture would be one line, dropped as a comment.
         let lines = [UInt8](data).split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)

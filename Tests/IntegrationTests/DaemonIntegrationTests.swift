@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestData
 import Testing
 
 /// The real trackd on a pseudo-terminal fed with real receiver captures, queried with the
@@ -8,12 +9,9 @@ import Testing
 struct DaemonIntegrationTests {
     static let capture = "ublox-neo-m9n-nmea.log"
 
-    @Test("status, where and mark on a real capture")
+    @Test("status, where and mark on a real capture", .needsShared("gpsd-regress"))
     func statusWhereMark() throws {
-        guard let bytes = DaemonHarness.capture(Self.capture) else {
-            print("skipped: ../shared/data/gpsd-regress is absent")
-            return
-        }
+        let bytes = try DaemonHarness.capture(Self.capture)
         let harness = try DaemonHarness()
         try harness.start()
         harness.feed(bytes)
@@ -73,12 +71,10 @@ struct DaemonIntegrationTests {
         #expect(doctor.output.contains("ok all links work"))
     }
 
-    @Test("privacy survives a restart; approximate snaps positions; bad requests are refused")
+    @Test("privacy survives a restart; approximate snaps positions; bad requests are refused",
+          .needsShared("gpsd-regress"))
     func privacyPersists() throws {
-        guard let bytes = DaemonHarness.capture(Self.capture) else {
-            print("skipped: ../shared/data/gpsd-regress is absent")
-            return
-        }
+        let bytes = try DaemonHarness.capture(Self.capture)
         let harness = try DaemonHarness()
         try harness.start()
         #expect(try harness.trackctl(["privacy"]).output.hasPrefix("not-determined, precise (nothing is logged)"))
@@ -125,13 +121,11 @@ struct DaemonIntegrationTests {
         #expect(try harness.trackctl(["privacy"]).output.hasPrefix("always, approximate"))
     }
 
-    @Test("a receiver that jumps to another place (another capture) adds nothing to the odometer")
+    @Test("a receiver that jumps to another place (another capture) adds nothing to the odometer",
+          .needsShared("gpsd-regress"))
     func odometerIgnoresAJump() throws {
-        guard let california = DaemonHarness.capture(Self.capture),
-              let ijsselmeer = DaemonHarness.capture("bundg_zeus_9.log") else {
-            print("skipped: ../shared/data/gpsd-regress is absent")
-            return
-        }
+        let california = try DaemonHarness.capture(Self.capture)
+        let ijsselmeer = try DaemonHarness.capture("bundg_zeus_9.log")
         let harness = try DaemonHarness()
         try harness.start()
         #expect(try harness.trackctl(["privacy", "allow", "always"]).status == 0)

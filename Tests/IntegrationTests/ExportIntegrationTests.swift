@@ -1,4 +1,5 @@
 import Foundation
+import TestData
 import Testing
 
 /// `trackctl log export` on a log the real trackd wrote: every format carries the recorded
@@ -39,9 +40,9 @@ import Testing
 
     static func count(_ needle: String, in text: String) -> Int { text.components(separatedBy: needle).count - 1 }
 
-    @Test("a log trackd wrote exports in every format, waypoint included")
+    @Test("a log trackd wrote exports in every format, waypoint included", .needsShared("gpsd-regress"))
     func recordedLogExports() throws {
-        guard let (harness, recorded) = try DaemonHarness.recording("ublox-neo-m9n-nmea.log") else { return }
+        let (harness, recorded) = try DaemonHarness.recording("ublox-neo-m9n-nmea.log")
         try #require(recorded != nil, "trackd recorded no fix")
         #expect(try harness.trackctl(["mark", "old", "&", "<bridge>"]).status == 0)
         harness.stop()

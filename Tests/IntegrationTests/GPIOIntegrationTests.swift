@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestData
 import Testing
 
 /// The real trackd with LEDs and a button: the simulated board, a board whose chip is missing
@@ -11,12 +12,10 @@ struct GPIOIntegrationTests {
 
     static func gpio(_ json: [String: Any]) -> [String: Any] { json["gpio"] as? [String: Any] ?? [:] }
 
-    @Test("the simulated board: LEDs over the control socket, short press marks, long press toggles private mode")
+    @Test("the simulated board: LEDs over the control socket, short press marks, long press toggles private mode",
+          .needsShared("gpsd-regress"))
     func simulatedBoard() throws {
-        guard let bytes = DaemonHarness.capture(Self.capture) else {
-            print("skipped: ../shared/data/gpsd-regress is absent")
-            return
-        }
+        let bytes = try DaemonHarness.capture(Self.capture)
         let harness = try DaemonHarness(extraConfig: "\n[board]\nsimulated = yes\nlong-press = 1s\n")
         try harness.start()
         #expect(try harness.trackctl(["privacy", "allow", "always"]).status == 0)
@@ -59,12 +58,10 @@ struct GPIOIntegrationTests {
         #expect(doctor.output.contains("ok gpio: simulated board"))
     }
 
-    @Test("a missing GPIO chip is one clear error; trackd logs on and status and doctor say so")
+    @Test("a missing GPIO chip is one clear error; trackd logs on and status and doctor say so",
+          .needsShared("gpsd-regress"))
     func missingChip() throws {
-        guard let bytes = DaemonHarness.capture(Self.capture) else {
-            print("skipped: ../shared/data/gpsd-regress is absent")
-            return
-        }
+        let bytes = try DaemonHarness.capture(Self.capture)
         let harness = try DaemonHarness()
         let board = harness.directory.appendingPathComponent("board.conf")
         try "[gpio]\nchip = pinctrl-trackd-missing\nled-fix = GPIO17\nbutton = GPIO24\n"

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestData
 import Testing
 
 /// A plain TCP connection to trackd's gpsd port, for the clients that misbehave on purpose.
@@ -45,7 +46,7 @@ final class LoopbackConnection {
 }
 
 /// About 75 s on 2 shared cores, most of it the 1,000 connections to a debug trackd.
-@Suite("gpsd clients that misbehave", .serialized)
+@Suite("gpsd clients that misbehave", .serialized, .needsShared("gpsd-regress"))
 struct GpsdClientLimitsTests {
     static func gpsdStatus(_ harness: DaemonHarness) throws -> [String: Any] {
         let reply = try harness.trackctl(["status", "--json"])
@@ -55,10 +56,7 @@ struct GpsdClientLimitsTests {
 
     @Test("garbage is skipped, an overlong request is answered with an ERROR, a flood of garbage is closed")
     func garbageAndOverlong() throws {
-        guard let (harness, process, port) = try GpsdIntegrationTests.start(speed: 4, privacy: []) else {
-            print("skipped: ../shared/data/gpsd-regress is absent")
-            return
-        }
+        let (harness, process, port) = try GpsdIntegrationTests.start(speed: 4, privacy: [])
         defer { process.terminate(); process.waitUntilExit(); _ = harness }
         let client = try #require(LoopbackConnection(port: port))
         #expect(client.receive(seconds: 0.5).text.hasPrefix("{\"class\":\"VERSION\""))
@@ -82,18 +80,11 @@ struct GpsdClientLimitsTests {
         #expect((try Self.gpsdStatus(harness)["dropped"] as? Int ?? 0) >= 1)
     }
 
-    @Test("a client that stops reading loses objects, counted, and is dropped; the others and the log go on")
+    @Test("a client that stops reading loses objects, counted, and is dropped; the others and the log go on",
+          .needsProgram(GpsdIntegrationTests.gpspipe, package: "gpsd-clients"))
     func slowReader() throws {
-        guard GpsdIntegrationTests.hasClients else {
-            print("skipped: gpsd-clients (gpspipe) is not installed; scripts/setup installs it")
-            return
-        }
         // 40 × ublox-8.log at 100× receiver time: 2,920 epochs in about 30 s.
-        guard let (harness, process, port) = try GpsdIntegrationTests.start(speed: 100, privacy: [["allow", "always"]], repeats: 40)
-        else {
-            print("skipped: ../shared/data/gpsd-regress is absent")
-            return
-        }
+        let (harness, process, port) = try GpsdIntegrationTests.start(speed: 100, privacy: [["allow", "always"]], repeats: 40)
         defer { process.terminate(); process.waitUntilExit(); _ = harness }
         let slow = try #require(LoopbackConnection(port: port, receiveBuffer: 2_048))
         slow.send("?WATCH={\"enable\":true,\"json\":true,\"nmea\":true};")
@@ -117,10 +108,7 @@ struct GpsdClientLimitsTests {
 
     @Test("1,000 connects and disconnects leave no descriptor behind")
     func churn() throws {
-        guard let (harness, process, port) = try GpsdIntegrationTests.start(speed: 1, privacy: []) else {
-            print("skipped: ../shared/data/gpsd-regress is absent")
-            return
-        }
+        let (harness, process, port) = try GpsdIntegrationTests.start(speed: 1, privacy: [])
         defer { process.terminate(); process.waitUntilExit(); _ = harness }
         let fds = "/proc/\(process.processIdentifier)/fd"
         _ = try harness.trackctl(["status"])

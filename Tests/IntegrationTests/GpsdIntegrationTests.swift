@@ -1,15 +1,17 @@
 import Foundation
 import Glibc
+import TestData
 import Testing
 
 /// The real trackd replaying a real capture, and Debian's gpsd-clients (`gpspipe`) against it
 /// on loopback: the protocol, privacy in every permission state, and clients that misbehave.
-/// Skipped, saying so, when gpsd-clients is not installed (scripts/setup installs it). About 26 s
-/// on 2 shared cores (debug trackd, captures replayed at 4× receiver time).
-@Suite("gpsd clients against trackd", .serialized)
+/// Reported skipped when gpsd-clients is not installed (scripts/setup installs it) or the
+/// shared captures are absent. About 26 s on 2 shared cores (debug trackd, captures replayed at
+/// 4× receiver time).
+@Suite("gpsd clients against trackd", .serialized, .needsProgram("/usr/bin/gpspipe", package: "gpsd-clients"),
+       .needsShared("gpsd-regress"))
 struct GpsdIntegrationTests {
     static let gpspipe = "/usr/bin/gpspipe"
-    static var hasClients: Bool { FileManager.default.isExecutableFile(atPath: gpspipe) }
 
     /// A loopback port nobody listens on now (the kernel's choice of an ephemeral one).
     static func freePort() -> UInt16 {
@@ -63,10 +65,10 @@ struct GpsdIntegrationTests {
     }
 
     /// A trackd on a fresh port replaying ublox-8.log at `speed`, the permission set by
-    /// `privacy` (trackctl arguments), or nil when the shared captures are absent.
+    /// `privacy` (trackctl arguments); the caller is `.needsShared("gpsd-regress")`.
     static func start(speed: Int, privacy: [[String]], extra: String = "", repeats: Int = 1)
-        throws -> (harness: DaemonHarness, process: Process, port: UInt16)? {
-        guard let capture = DaemonHarness.capture("ublox-8.log") else { return nil }
+        throws -> (harness: DaemonHarness, process: Process, port: UInt16) {
+        let capture = try DaemonHarness.capture("ublox-8.log")
         let port = freePort()
         let harness = try DaemonHarness(extraConfig: "[gpsd]\nlisten = 127.0.0.1:\(port)\n" + extra)
         var bytes: [UInt8] = []
@@ -78,14 +80,7 @@ struct GpsdIntegrationTests {
 
     @Test("gpspipe -w and -r: VERSION, DEVICES, WATCH, then TPV and SKY per epoch; raw sentences as received")
     func gpspipe() throws {
-        guard Self.hasClients else {
-            print("skipped: gpsd-clients (gpspipe) is not installed; scripts/setup installs it")
-            return
-        }
-        guard let (harness, process, port) = try Self.start(speed: 4, privacy: [["allow", "always"]]) else {
-            print("skipped: ../shared/data/gpsd-regress is absent")
-            return
-        }
+        let (harness, process, port) = try Self.start(speed: 4, privacy: [["allow", "always"]])
         defer { process.terminate(); process.waitUntilExit(); _ = harness }
         let json = try Self.run(Self.gpspipe, ["-w", "-n", "10", "127.0.0.1:\(port)"], seconds: 15)
         let lines = Self.lines(json)
@@ -106,7 +101,7 @@ struct GpsdIntegrationTests {
         let raw = try Self.run(Self.gpspipe, ["-r", "-n", "20", "127.0.0.1:\(port)"], seconds: 15)
         let sentences = Self.lines(raw).filter { $0.hasPrefix("$") }
         #expect(sentences.count >= 10, "\(raw)")
-        let capture = String(decoding: DaemonHarness.capture("ublox-8.log") ?? [], as: UTF8.self)
+        let capture = String(decoding: try DaemonHarness.capture("ublox-8.log"), as: UTF8.self)
         for sentence in sentences {
             #expect(capture.contains(sentence), "as received: \(sentence)")
         }
@@ -126,15 +121,8 @@ struct GpsdIntegrationTests {
 
     @Test("privacy through gpspipe in every permission state", arguments: 0..<6)
     func privacy(_ index: Int) throws {
-        guard Self.hasClients else {
-            print("skipped: gpsd-clients (gpspipe) is not installed; scripts/setup installs it")
-            return
-        }
         let state = Self.states[index]
-        guard let (harness, process, port) = try Self.start(speed: 4, privacy: state.privacy, extra: state.extra) else {
-            print("skipped: ../shared/data/gpsd-regress is absent")
-            return
-        }
+        let (harness, process, port) = try Self.start(speed: 4, privacy: state.privacy, extra: state.extra)
         defer { process.terminate(); process.waitUntilExit(); _ = harness }
         let json = try Self.run(Self.gpspipe, ["-w", "-n", "12", "127.0.0.1:\(port)"], seconds: 15)
         // Withheld: every TPV says mode 1, since clients read 2 or 3 as "lat and lon are here".

@@ -1,12 +1,13 @@
 import Foundation
+import TestData
 import Testing
 
 /// trackd writes its track log: a replay of a real capture ends up in the segments, with the
 /// boot marker, the permission change and a waypoint, synced on SIGTERM.
 @Suite struct LogIntegrationTests {
-    @Test("a replay ends up in the log, readable by trackctl log list and verify")
+    @Test("a replay ends up in the log, readable by trackctl log list and verify", .needsShared("gpsd-regress"))
     func replayEndsUpInTheLog() throws {
-        guard let (harness, status) = try DaemonHarness.recording("ublox-neo-m9n-nmea.log") else { return }
+        let (harness, status) = try DaemonHarness.recording("ublox-neo-m9n-nmea.log")
         let shown = try harness.trackctl(["status"]).output
         let json = try #require(status, "trackd recorded no fix: \(shown)")
         #expect(try harness.trackctl(["mark", "old", "bridge"]).status == 0)

@@ -1,23 +1,16 @@
 import Foundation
+import TestData
 import Testing
 
 /// The place commands on the real binaries: `trackctl place`, and a drive through the demo
 /// fences replayed through the real trackd, then `log trips`, `log export --trip` and `log plot`
-/// naming its places and fences. The gazetteer is the one scripts/build-places compiles.
-@Suite(.serialized) struct PlacesIntegrationTests {
-    static let table = DaemonHarness.root.appendingPathComponent(".build/places/places.bin").path
+/// naming its places and fences. The gazetteer is the one scripts/build-places compiles;
+/// without it the suite is reported skipped.
+@Suite(.serialized, .needsGazetteer) struct PlacesIntegrationTests {
+    static let table = TestData.gazetteer
     static let demoFences = DaemonHarness.root.appendingPathComponent("board/demo-fences.geojson").path
 
-    static func haveTable() -> Bool {
-        guard FileManager.default.fileExists(atPath: table) else {
-            Issue.record("no gazetteer at \(table): run scripts/build-places (scripts/setup does)")
-            return false
-        }
-        return true
-    }
-
     @Test func placeSaysWhereAndGivesTheFieldsAsJSON() throws {
-        guard Self.haveTable() else { return }
         let words = try ExportIntegrationTests.trackctl(["place", "48.54", "9.08", "--places", Self.table])
         #expect(words.status == 0)
         #expect(words.output == "in Tübingen, Baden-Wurttemberg, DE\n")
@@ -35,7 +28,6 @@ import Testing
     }
 
     @Test func placeRefusesBadInputNamingIt() throws {
-        guard Self.haveTable() else { return }
         let bad = try ExportIntegrationTests.trackctl(["place", "95", "9", "--places", Self.table])
         #expect(bad.status == 2)
         #expect(bad.errors.hasPrefix("trackctl place: '95 9' is not a latitude and longitude"))
@@ -55,7 +47,6 @@ import Testing
     }
 
     @Test func aDriveThroughTheDemoFencesIsOneTripNamedByPlacesAndFenceIDs() throws {
-        guard Self.haveTable() else { return }
         let harness = try DaemonHarness()
         try harness.writeConfig(device: harness.slavePath, extra: "[fences]\nfile = \(Self.demoFences)\n")
         try harness.start()
@@ -113,12 +104,8 @@ import Testing
         #expect(again.output == plot.output, "the same log draws the same bytes")
     }
 
-    @Test func theRealTrackdNamesItsPlaceOnceAllowedAndSIGHUPMapsANewTable() throws {
-        guard Self.haveTable() else { return }
-        guard let bytes = DaemonHarness.capture(DaemonIntegrationTests.capture) else {
-            print("skipped: ../shared/data/gpsd-regress is absent")
-            return
-        }
+    @Test(.needsShared("gpsd-regress")) func theRealTrackdNamesItsPlaceOnceAllowedAndSIGHUPMapsANewTable() throws {
+        let bytes = try DaemonHarness.capture(DaemonIntegrationTests.capture)
         let harness = try DaemonHarness()
         let missing = harness.directory.appendingPathComponent("no-places.bin").path
         try harness.writeConfig(device: harness.slavePath, extra: "[places]\nfile = \(missing)\n")

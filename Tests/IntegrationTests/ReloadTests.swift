@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import TestData
 import Testing
 
 /// SIGHUP on the real trackd: every key applied or named as needing a restart; a rejected
@@ -13,12 +14,10 @@ struct ReloadTests {
 
     static func receiver(_ json: [String: Any]) -> [String: Any] { json["receiver"] as? [String: Any] ?? [:] }
 
-    @Test("SIGHUP applies the receiver's baud and device and the log's directory; a socket path needs a restart")
+    @Test("SIGHUP applies the receiver's baud and device and the log's directory; a socket path needs a restart",
+          .needsShared("gpsd-regress"))
     func everyKeyApplied() throws {
-        guard let bytes = DaemonHarness.capture(DaemonIntegrationTests.capture) else {
-            print("skipped: ../shared/data/gpsd-regress is absent")
-            return
-        }
+        let bytes = try DaemonHarness.capture(DaemonIntegrationTests.capture)
         let harness = try DaemonHarness()
         try harness.writeConfig(device: harness.slavePath, extra: "")
         // The wrong rate first, as a new user would have it.
@@ -88,12 +87,10 @@ struct ReloadTests {
         #expect(!doctor.contains("ok all links work"))
     }
 
-    @Test("a bad fences file at start: trackd tracks without fences, says so loudly, and SIGHUP loads a good one")
+    @Test("a bad fences file at start: trackd tracks without fences, says so loudly, and SIGHUP loads a good one",
+          .needsShared("gpsd-regress"))
     func badFencesAtStartDoNotStopTracking() throws {
-        guard let bytes = DaemonHarness.capture(DaemonIntegrationTests.capture) else {
-            print("skipped: ../shared/data/gpsd-regress is absent")
-            return
-        }
+        let bytes = try DaemonHarness.capture(DaemonIntegrationTests.capture)
         let harness = try DaemonHarness()
         let fences = harness.directory.appendingPathComponent("fences.geojson")
         try """

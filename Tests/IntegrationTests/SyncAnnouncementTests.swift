@@ -1,4 +1,5 @@
 import Foundation
+import TestData
 import Testing
 
 /// `[log] announce-syncs = yes`: trackd says on stderr when a sync made records durable, and
@@ -6,12 +7,9 @@ import Testing
 @Suite struct SyncAnnouncementTests {
     static var pattern: Regex<(Substring, Substring, Substring)> { #/trackd: log synced: (\d+) records durable, last fix (-|\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)/# }
 
-    @Test(arguments: [true, false])
+    @Test(.needsShared("gpsd-regress"), arguments: [true, false])
     func syncsAreAnnouncedOnlyWhenAsked(announce: Bool) throws {
-        guard let bytes = DaemonHarness.capture("ublox-neo-m9n-nmea.log") else {
-            print("skipped: ../shared/data/gpsd-regress is absent")
-            return
-        }
+        let bytes = try DaemonHarness.capture("ublox-neo-m9n-nmea.log")
         let harness = try DaemonHarness(extraConfig: announce ? "announce-syncs = yes" : "")
         try harness.start()
         #expect(try harness.trackctl(["privacy", "allow", "always"]).status == 0)

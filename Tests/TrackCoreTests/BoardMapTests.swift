@@ -67,4 +67,20 @@ struct BoardMapTests {
             #expect(error.description == message)
         }
     }
+
+    /// All digits is an offset, read by the shared whole-number reader (leading zeros mean
+    /// nothing; too large is out of range, however long); anything else is a name.
+    @Test(arguments: [
+        ("17", BoardLine.offset(17)), ("0", .offset(0)), ("0017", .offset(17)), ("1023", .offset(1023)),
+        ("GPIO17", .name("GPIO17")), ("+17", .name("+17")), ("17a", .name("17a")), ("-1", .name("-1")),
+    ])
+    func linesAreOffsetsOrNames(text: String, line: BoardLine) throws {
+        #expect(try BoardLine(parsing: text) == line)
+    }
+
+    @Test(arguments: ["1024", "99999999999999999999"])
+    func offsetsPastTheLastLineAreOutOfRange(text: String) {
+        #expect(throws: ConfigError.Problem.outOfRange(text, range: "line offsets 0 … 1023")) { try BoardLine(parsing: text) }
+    }
 }
+

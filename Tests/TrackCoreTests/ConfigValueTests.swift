@@ -9,6 +9,7 @@ struct ConfigValueTests {
         ("500ms", 500), ("5s", 5_000), ("10m", 600_000), ("2h", 7_200_000), ("5", 5_000),
         ("0", 0), ("1.5", 1_500), ("1.5s", 1_500), ("0.25s", 250), ("90 s", 90_000), ("1.5h", 5_400_000),
         ("0.5m", 30_000), ("007s", 7_000), ("24h", 86_400_000), ("1.000s", 1_000), ("1ms", 1),
+        ("0000000000000000000005s", 5_000), ("1.0000000000000000000000000s", 1_000), ("-0", 0),
     ] as [(String, Int64)])
     func duration(text: String, milliseconds: Int64) throws {
         let config = try parseConfig("[sampling]\nmin-period = \(text)")
@@ -59,6 +60,10 @@ struct ConfigValueTests {
         ("sampling.min-period", "5.", #""5." is not a duration (500ms, 5s, 10m, 2h or seconds)"#),
         ("sampling.min-period", "1.2.3", #""1.2.3" is not a duration (500ms, 5s, 10m, 2h or seconds)"#),
         ("sampling.min-period", "+5", #""+5" is not a duration (500ms, 5s, 10m, 2h or seconds)"#),
+        ("sampling.min-period", "-.5", #""-.5" is not a duration (500ms, 5s, 10m, 2h or seconds)"#),
+        ("sampling.min-period", "-", #""-" is not a duration (500ms, 5s, 10m, 2h or seconds)"#),
+        ("sampling.min-period", "s", #""s" is not a duration (500ms, 5s, 10m, 2h or seconds)"#),
+        ("sampling.min-period", "0.0000000000000000001s", #""0.0000000000000000001s" is finer than 1 ms"#),
         ("sampling.min-period", "1.0005s", #""1.0005s" is finer than 1 ms"#),
         ("sampling.min-period", "-5s", #""-5s" is outside 0s … 24h"#),
         ("sampling.min-period", "25h", #""25h" is outside 0s … 24h"#),

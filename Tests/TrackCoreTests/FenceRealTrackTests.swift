@@ -1,5 +1,6 @@
 import Foundation
 @testable import TrackCore
+import TestData
 import Testing
 
 // Fences on real recordings from ../shared/data/tracks (see its README), skipped when absent:
@@ -30,8 +31,7 @@ func filtered(_ fixes: [Fix]) -> [(Coordinate, Int64, Int64)] {
 }
 
 @Suite struct FenceRealTrackTests {
-    static let stationaryPath: URL? = SharedTracks.directory?.deletingLastPathComponent()
-        .appendingPathComponent("original/gps.log")
+    static let stationaryPath: URL? = TestData.shared("tracks/original/gps.log")
 
     static let stationary: [(Coordinate, Int64, Int64)] = {
         guard let path = stationaryPath, let data = try? Data(contentsOf: path) else { return [] }
@@ -61,8 +61,7 @@ func filtered(_ fixes: [Fix]) -> [(Coordinate, Int64, Int64)] {
         return fences
     }
 
-    @Test(.enabled(if: stationaryPath.map { FileManager.default.fileExists(atPath: $0.path) } ?? false,
-                   "../shared/data/tracks/original/gps.log is absent"),
+    @Test(.needsShared("tracks/original/gps.log"),
           arguments: [0.0, 90.0, 180.0, 270.0])
     func noFlappingOnTheStationaryCapture(azimuth: Double) throws {
         #expect(Self.stationary.count > 1100, "the 20-minute capture at 1 Hz, nearly all accepted")
@@ -102,7 +101,7 @@ func filtered(_ fixes: [Fix]) -> [(Coordinate, Int64, Int64)] {
         Bundle.module.url(forResource: name, withExtension: ext, subdirectory: "Fixtures/fences").flatMap { try? Data(contentsOf: $0) }
     }
 
-    @Test(.enabled(if: SharedTracks.directory != nil, "../shared/data/tracks is absent"))
+    @Test(.needsShared("tracks/csv"))
     func eventsOnTheDriveMatchTheHandWorkedOnes() throws {
         let fences = try FenceFile.parse([UInt8](try #require(Self.fixture("drive-sbn", "geojson"))), settings: FenceSettings())
         let expectedText = String(decoding: try #require(Self.fixture("drive-sbn", "events")), as: UTF8.self)

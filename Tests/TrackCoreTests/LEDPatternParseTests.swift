@@ -58,6 +58,9 @@ private func steps(_ pairs: (Bool, Int32)...) -> [LEDStep] {
         Bad(text: "on 0", error: .durationOutOfRange("0", offset: 3)),
         Bad(text: "on 60001", error: .durationOutOfRange("60001", offset: 3)),
         Bad(text: "on 99999999999999999999", error: .durationOutOfRange("99999999999999999999", offset: 3)),
+        // Malformed before large: the shared reader reads the whole word first.
+        Bad(text: "on 70000x", error: .badDuration("70000x", offset: 3)),
+        Bad(text: "on +5", error: .badDuration("+5", offset: 3)),
         Bad(text: "on 100 100", error: .missingLevel("100", offset: 7)),
         Bad(text: "100", error: .missingLevel("100", offset: 0)),
         Bad(text: "solid 100", error: .trailingText("100", offset: 6)),

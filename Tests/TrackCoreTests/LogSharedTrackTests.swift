@@ -1,3 +1,4 @@
+import TestData
 import Testing
 import TrackCore
 
@@ -41,12 +42,10 @@ private struct LoggedTrack {
 }
 
 struct LogSharedTrackTests {
-    @Test func everyTrackRoundTripsAndSurvivesDamage() throws {
+    @Test(.needsShared("tracks/csv"))
+    func everyTrackRoundTripsAndSurvivesDamage() throws {
         let tracks = try SharedTracks.load()
-        guard !tracks.isEmpty else {
-            print("LogSharedTrackTests: ../shared/data/tracks not found, skipped")
-            return
-        }
+        #expect(!tracks.isEmpty, "no track in ../shared/data/tracks/csv")
         var g = SplitMix64(seed: 0x7EA1)
         for (name, fixes) in tracks {
             // The first 1,500 fixes of each track (25 min at 1 Hz, several keyframes): enough to

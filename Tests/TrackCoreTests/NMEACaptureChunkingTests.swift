@@ -1,4 +1,5 @@
 import Foundation
+import TestData
 import Testing
 import TrackCore
 
@@ -9,14 +10,9 @@ import TrackCore
 /// same counters either way.
 @Suite("NMEA captures in chunks")
 struct NMEACaptureChunkingTests {
-    static let captures: URL? = {
-        let root = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let directory = root.appendingPathComponent("../shared/data/gpsd-regress").standardizedFileURL
-        return FileManager.default.fileExists(atPath: directory.path) ? directory : nil
-    }()
+    static let captures: URL? = TestData.shared("gpsd-regress")
 
-    @Test(.enabled(if: captures != nil, "../shared/data/gpsd-regress is absent"))
+    @Test(.needsShared("gpsd-regress"))
     func everyCaptureAgreesInEveryChunking() throws {
         let directory = try #require(Self.captures)
         let logs = try FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)

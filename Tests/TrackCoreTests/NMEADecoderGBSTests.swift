@@ -1,5 +1,6 @@
 import Foundation
 @testable import TrackCore
+import TestData
 import Testing
 
 // GBS: its fields, its rejects, its merge into the epoch (only with the epoch's own second,
@@ -85,15 +86,12 @@ extension GBS: BlankDecodable { static var blankBody: String { "GPGBS,,,,,,,," }
 
     /// Every epoch of a shared capture with GBS against gpsd's expected output: where gpsd's
     /// last report of that second carries epx/epy/epv, ours are the same metres.
-    @Test(arguments: ["ublox-neo-m9n-nmea", "st-teseo-liv4f", "polarx2"])
+    @Test(.needsShared("gpsd-regress"),
+          arguments: ["ublox-neo-m9n-nmea", "st-teseo-liv4f", "polarx2"])
     func matchesGpsdOnSharedCaptures(name: String) throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("../shared/data/gpsd-regress").standardizedFileURL
-        guard let log = try? Data(contentsOf: root.appendingPathComponent(name + ".log")),
-              let check = try? String(contentsOf: root.appendingPathComponent(name + ".log.chk"), encoding: .utf8) else {
-            print("skipped: ../shared/data/gpsd-regress/\(name).log is absent")
-            return
-        }
+        let root = try #require(TestData.shared("gpsd-regress"))
+        let log = try Data(contentsOf: root.appendingPathComponent(name + ".log"))
+        let check = try String(contentsOf: root.appendingPathComponent(name + ".log.chk"), encoding: .utf8)
         // gpsd's last TPV of each second (it reports after every sentence; the last has the GBS).
         var gpsd: [String: (epx: Double?, epy: Double?, epv: Double?)] = [:]
         for line in check.split(separator: "\n") where line.hasPrefix("{\"class\":\"TPV\"") {

@@ -1,4 +1,5 @@
 import Foundation
+import TestData
 import Testing
 import TrackCore
 
@@ -43,9 +44,10 @@ import TrackCore
 
     static let oracle: BruteForcePlaces? = PlaceTestTable.load().map { BruteForcePlaces($0.1, $0.0) }
 
-    @Test(arguments: Region.allCases)
+    @Test(.needsGazetteer, arguments: Region.allCases)
     func treeFindsTheBruteForceNearest(_ region: Region) throws {
-        guard let (bytes, table) = PlaceTestTable.load(), let oracle = Self.oracle else { return }
+        let (bytes, table) = try #require(PlaceTestTable.load())
+        let oracle = try #require(Self.oracle)
         var worst = 0.0
         for point in Self.points(region, table, bytes) {
             let expected = try #require(oracle.nearest(to: point))
@@ -59,8 +61,9 @@ import TrackCore
         #expect(worst <= 1)
     }
 
-    @Test func aLimitLeavesOutFartherPlaces() throws {
-        guard let (bytes, table) = PlaceTestTable.load(), let oracle = Self.oracle else { return }
+    @Test(.needsGazetteer) func aLimitLeavesOutFartherPlaces() throws {
+        let (bytes, table) = try #require(PlaceTestTable.load())
+        let oracle = try #require(Self.oracle)
         var random = PlacePoints(state: 42)
         var named = 0
         for _ in 0..<1_000 {

@@ -1,4 +1,5 @@
 import Foundation
+import TestData
 import Testing
 import TrackCore
 
@@ -22,16 +23,16 @@ import TrackCore
         Said(latitude: -90, longitude: 0, words: "90.000000°S, 0.000000°E"),
     ]
 
-    @Test(arguments: said)
+    @Test(.needsGazetteer, arguments: said)
     func wordsForAPosition(_ example: Said) throws {
-        guard let (bytes, table) = PlaceTestTable.load() else { return }
+        let (bytes, table) = try #require(PlaceTestTable.load())
         let name = PlaceName.lookUp(Self.at(example.latitude, example.longitude), table: table, bytes: bytes.span)
         let words = name.text(bytes: bytes.span)
         #expect(words == example.words)
     }
 
-    @Test func outsideTheRadiusItSaysHowFarAndWhichWay() throws {
-        guard let (bytes, table) = PlaceTestTable.load() else { return }
+    @Test(.needsGazetteer) func outsideTheRadiusItSaysHowFarAndWhichWay() throws {
+        let (bytes, table) = try #require(PlaceTestTable.load())
         // 6 km due east of a place's own position, where no other place is nearer: find one.
         var random = PlacePoints(state: 3)
         var checked = 0
@@ -63,8 +64,8 @@ import TrackCore
 
     // MARK: the throttle
 
-    @Test func namerLooksUpAgainOnlyAfterMoving200Metres() throws {
-        guard let (bytes, table) = PlaceTestTable.load() else { return }
+    @Test(.needsGazetteer) func namerLooksUpAgainOnlyAfterMoving200Metres() throws {
+        let (bytes, table) = try #require(PlaceTestTable.load())
         var namer = PlaceNamer()
         let start = Self.at(48.52266, 9.05222)
         let looked1 = namer.update(start, approximate: false, allowed: true, table: table, bytes: bytes.span)
@@ -83,8 +84,8 @@ import TrackCore
         #expect(words == "in Tübingen, Baden-Wurttemberg, DE")
     }
 
-    @Test func namerInApproximateModeNamesOnlyTheGridCellInWholeKilometres() throws {
-        guard let (bytes, table) = PlaceTestTable.load() else { return }
+    @Test(.needsGazetteer) func namerInApproximateModeNamesOnlyTheGridCellInWholeKilometres() throws {
+        let (bytes, table) = try #require(PlaceTestTable.load())
         var namer = PlaceNamer()
         let point = Self.at(48.60, 9.20)
         let looked4 = namer.update(point, approximate: true, allowed: true, table: table, bytes: bytes.span)
@@ -105,8 +106,8 @@ import TrackCore
         #expect(namer.name?.position == point)
     }
 
-    @Test func namerForgetsWhileTrackingIsNotAllowed() throws {
-        guard let (bytes, table) = PlaceTestTable.load() else { return }
+    @Test(.needsGazetteer) func namerForgetsWhileTrackingIsNotAllowed() throws {
+        let (bytes, table) = try #require(PlaceTestTable.load())
         var namer = PlaceNamer()
         let point = Self.at(48.52266, 9.05222)
         namer.update(point, approximate: false, allowed: true, table: table, bytes: bytes.span)
@@ -138,7 +139,7 @@ import TrackCore
         for shift in 0..<4 { bytes[offset + shift] = UInt8(truncatingIfNeeded: value >> (8 * UInt32(shift))) }
     }
 
-    @Test(arguments: [
+    @Test(.needsGazetteer, arguments: [
         ("empty", PlaceTableError.tooShort(byteCount: 0)),
         ("magic", .notAPlaceTable),
         ("version", .unsupportedVersion(2)),
@@ -146,7 +147,7 @@ import TrackCore
         ("regions", .badHeader(field: "region count", value: 70_000)),
     ])
     func refusesADamagedHeader(_ damage: String, _ expected: PlaceTableError) throws {
-        guard PlaceTestTable.load() != nil else { return }
+        _ = try #require(PlaceTestTable.load())
         let bytes = try #require(Self.damaged { bytes in
             switch damage {
             case "empty": bytes = []
@@ -160,8 +161,8 @@ import TrackCore
         #expect(!expected.description.isEmpty)
     }
 
-    @Test func refusesATruncatedOrPaddedFile() throws {
-        guard let (original, _) = PlaceTestTable.load() else { return }
+    @Test(.needsGazetteer) func refusesATruncatedOrPaddedFile() throws {
+        let (original, _) = try #require(PlaceTestTable.load())
         let truncated = Array(original.dropLast(100))
         #expect(throws: PlaceTableError.badSize(expected: original.count, actual: original.count - 100)) {
             try PlaceTable(truncated.span)
@@ -177,8 +178,8 @@ import TrackCore
         }
     }
 
-    @Test func aNameOutsideTheTextPoolReadsAsEmptyNotATrap() throws {
-        guard let (original, table) = PlaceTestTable.load() else { return }
+    @Test(.needsGazetteer) func aNameOutsideTheTextPoolReadsAsEmptyNotATrap() throws {
+        let (original, table) = try #require(PlaceTestTable.load())
         var bytes = original
         // Place 0's name offset (first field of its details) pointed past the pool.
         let details = PlaceTable.headerSize + 8 * table.placeCount

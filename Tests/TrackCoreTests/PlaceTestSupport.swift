@@ -1,17 +1,17 @@
 import Foundation
+import TestData
 import Testing
 import TrackCore
 
 /// The gazetteer scripts/build-places compiles (scripts/setup runs it) into
 /// `.build/places/places.bin`, read whole for the tests.
 enum PlaceTestTable {
-    static let path: String = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        .appendingPathComponent(".build/places/places.bin").path
+    static let path: String = TestData.gazetteer
 
     static let bytes: [UInt8]? = FileManager.default.contents(atPath: path).map { [UInt8]($0) }
 
-    /// The bytes and table, or nil after recording why the tests cannot run.
+    /// The bytes and table, or nil after recording why the tests cannot run (a test that
+    /// needs them is `.needsGazetteer`, so absent is a skip, and this a damaged table).
     static func load() -> ([UInt8], PlaceTable)? {
         guard let bytes else {
             Issue.record("no gazetteer at \(path): run scripts/build-places (scripts/setup does)")

@@ -1,5 +1,6 @@
 import Foundation
 @testable import TrackCore
+import TestData
 import Testing
 
 /// One profile's policy over one track, checking each decision against the settings as it goes.
@@ -81,8 +82,7 @@ struct ProfileReplay {
 }
 
 @Suite struct SamplingPolicyReplayTests {
-    @Test(.enabled(if: SharedTracks.directory != nil,
-                   "../shared/data/tracks is absent beside the repository: replay of real tracks skipped"))
+    @Test(.needsShared("tracks/csv"))
     func realTracksThroughFilterAndEachProfile() throws {
         let tracks = try SharedTracks.load()
         #expect(!tracks.isEmpty)

@@ -1,5 +1,6 @@
 import Foundation
 @testable import TrackCore
+import TestData
 import Testing
 
 /// The real recorded tracks beside the repository (`../shared/data/tracks/csv/*.csv`, see that
@@ -11,15 +12,7 @@ import Testing
 /// is the distance from the previous row over the time, and the accuracy is the filter's
 /// assumed HDOP. Rows are kept as recorded: repeated times, gaps and outliers included.
 enum SharedTracks {
-    static let directory: URL? = {
-        let root = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let csv = root.appendingPathComponent("../shared/data/tracks/csv").standardizedFileURL
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: csv.path, isDirectory: &isDirectory), isDirectory.boolValue
-        else { return nil }
-        return csv
-    }()
+    static let directory: URL? = TestData.shared("tracks/csv")
 
     /// Every track as (name, fixes), by name.
     static func load() throws -> [(name: String, fixes: [Fix])] {

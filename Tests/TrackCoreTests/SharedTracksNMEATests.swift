@@ -1,5 +1,6 @@
 import Foundation
 @testable import TrackCore
+import TestData
 import Testing
 
 /// The real tracks replayed as a receiver would send them: each row becomes an RMC and a GGA
@@ -8,7 +9,7 @@ import Testing
 /// those made on the rows themselves, up to what NMEA's precision rounds away.
 @Suite("Shared tracks replayed as NMEA")
 struct SharedTracksNMEATests {
-    @Test(.enabled(if: SharedTracks.directory != nil, "../shared/data/tracks is absent"))
+    @Test(.needsShared("tracks/csv"))
     func replayAsNMEA() throws {
         var summary = ["track: rows / epochs out / accepted direct, via NMEA / track profile direct, via NMEA"]
         for (name, rows) in try SharedTracks.load() {

@@ -1,3 +1,4 @@
+import TestData
 import Testing
 import TrackCore
 
@@ -77,12 +78,9 @@ func theBoundHoldsOnLongSegments(lengthMetres: Double, toleranceMetres: Double) 
     #expect(kept.filter { $0 }.count <= 4)
 }
 
-@Test(arguments: [("glider-lx8080", 10.0), ("car-sbn-nl", 10.0), ("cycle-edge800-smart", 2.0), ("static-nmea-ams", 5.0)])
+@Test(.needsShared("tracks/csv"),
+      arguments: [("glider-lx8080", 10.0), ("car-sbn-nl", 10.0), ("cycle-edge800-smart", 2.0), ("static-nmea-ams", 5.0)])
 func theBoundHoldsOnRealTracks(name: String, toleranceMetres: Double) throws {
-    guard SharedTracks.directory != nil else {
-        print("skip: ../shared/data/tracks/csv not found beside the repository; no real track checked")
-        return
-    }
     let track = try #require(try SharedTracks.logTracks().first { $0.name == name })
     let positions = track.fixes.map { $0.position }
     let kept = DouglasPeucker.keep(positions, toleranceMillimetres: Int64(toleranceMetres * 1000))

@@ -1,4 +1,5 @@
 import Foundation
+import TestData
 import Testing
 import TrackCore
 
@@ -104,12 +105,10 @@ import TrackCore
     // (two pauses of 691 s and 533 s and one 309 s stop within 50 m: four).
     static let expectedTrips = ["cycle-coros-mtn": 4, "static-nmea-ams": 0]
 
-    @Test func sharedTracksCutAsTheirPausesSayAndDistancesAreTheGeodesicSum() throws {
+    @Test(.needsShared("tracks/csv"))
+    func sharedTracksCutAsTheirPausesSayAndDistancesAreTheGeodesicSum() throws {
         let tracks = try SharedTracks.logTracks()
-        guard !tracks.isEmpty else {
-            print("skip: ../shared/data/tracks/csv not found beside the repository")
-            return
-        }
+        #expect(!tracks.isEmpty, "no track in ../shared/data/tracks/csv")
         for (name, fixes) in tracks {
             let trips = Self.cut(fixes.map { .fix($0) })
             #expect(trips.count == Self.expectedTrips[name, default: 1], "\(name)")

@@ -1,5 +1,6 @@
 import Foundation
 import LogPowerCut
+import TestData
 import Testing
 import TrackCore
 @testable import TrackctlCommands
@@ -13,8 +14,8 @@ import TrackIO
 
     /// A segment made by `trackctl log import` from a shared track, or from a synthesized walk.
     static func realSegment() throws -> (bytes: [UInt8], records: [LogRecord]) {
-        var records = LogTestRecords.walk(3_000)
-        if let data = FileManager.default.contents(atPath: "../shared/data/tracks/csv/car-sbn-nl.csv") {
+        var records = SyntheticLog.walk(3_000)
+        if let url = TestData.shared("tracks/csv/car-sbn-nl.csv"), let data = FileManager.default.contents(atPath: url.path) {
             records = try TrackCSV.parse(Array(data)).map(LogRecord.fix)
         }
         let folder = try TemporaryFolder()

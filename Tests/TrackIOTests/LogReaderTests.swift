@@ -1,4 +1,5 @@
 import Foundation
+import TestData
 import Testing
 import TrackCore
 @testable import TrackIO
@@ -15,8 +16,8 @@ import TrackCore
     }
 
     @Test func readsSegmentsInNumberOrderWithSummaries() throws {
-        let first = LogTestRecords.walk(40)
-        let second = LogTestRecords.walk(25, from: 40)
+        let first = SyntheticLog.walk(40)
+        let second = SyntheticLog.walk(25, from: 40)
         let a = LogTestRecords.segment(first, sequence: 0)
         let b = LogTestRecords.segment(second, sequence: UInt32(a.chunkOffsets.count))
         // Written out of order on purpose: the reader sorts by number, not by listing order.
@@ -36,7 +37,7 @@ import TrackCore
 
     @Test(arguments: [(nil, nil, 0..<30), (5, nil, 5..<30), (nil, 12, 0..<12), (10, 20, 10..<20), (40, nil, 0..<0)])
     func sinceAndUntilSelectRecords(since: Int64?, until: Int64?, expected: Range<Int>) throws {
-        let records = LogTestRecords.walk(30)
+        let records = SyntheticLog.walk(30)
         let folder = try directory([(1, LogTestRecords.segment(records).bytes)])
         defer { folder.remove() }
         func time(_ second: Int64?) -> UTCTime? {
@@ -49,7 +50,7 @@ import TrackCore
     /// A boot marker and what follows it before the next fix are on the system clock (a board
     /// without a real-time clock may be days off): counted, and kept out of first and last.
     @Test func recordsOnTheSystemClockStayOutOfTheSegmentsTimes() throws {
-        let walk = LogTestRecords.walk(10)
+        let walk = SyntheticLog.walk(10)
         let day: Int64 = 86_400_000
         let fixTime = try #require(walk.first?.time).millisecondsSinceEpoch
         // The system clock a day behind at boot (the time saved at the last shutdown), then the
@@ -72,7 +73,7 @@ import TrackCore
     }
 
     @Test func tornTailLosesOnlyTheLastChunk() throws {
-        let records = LogTestRecords.walk(20)
+        let records = SyntheticLog.walk(20)
         let segment = LogTestRecords.segment(records)
         let cut = segment.chunkOffsets[3] + 2
         let folder = try directory([(1, Array(segment.bytes[..<cut]))])
@@ -86,7 +87,7 @@ import TrackCore
 
     @Test func damagedChunkCostsItsKeyframeIntervalAndIsReported() throws {
         // Keyframes every 10 s: chunks of 5 records, so a keyframe every other chunk.
-        let records = LogTestRecords.walk(40)
+        let records = SyntheticLog.walk(40)
         var segment = LogTestRecords.segment(records, keyframeSeconds: 10)
         let hit = segment.chunkOffsets[2] + 3
         segment.bytes[hit] ^= 0x40
@@ -103,15 +104,15 @@ import TrackCore
     }
 
     @Test func chunkWrittenAgainAfterFailedSyncIsReadOnce() throws {
-        let records = LogTestRecords.walk(15)
+        let records = SyntheticLog.walk(15)
         // Segment 1 holds chunks 0…2; the writer's sync of chunk 2 failed, so it wrote chunk 2
         // again as the keyframe of segment 2, followed by chunk 3.
         let a = LogTestRecords.segment(Array(records[..<15]), sequence: 0)
-        let b = LogTestRecords.segment(Array(records[10...]) + LogTestRecords.walk(5, from: 15), sequence: 2)
+        let b = LogTestRecords.segment(Array(records[10...]) + SyntheticLog.walk(5, from: 15), sequence: 2)
         let folder = try directory([(1, a.bytes), (2, b.bytes)])
         defer { folder.remove() }
         var reader = try LogReader(directory: folder.path)
-        #expect(reader.readAll() == LogTestRecords.walk(20))
+        #expect(reader.readAll() == SyntheticLog.walk(20))
         #expect(reader.problems.map(\.kind) == [.duplicateChunks(sequence: 2)])
         #expect(reader.problems.allSatisfy { !$0.losesRecords })
     }
@@ -123,7 +124,9 @@ import TrackCore
     }
 
     @Test(arguments: [("0000000042.tlog", UInt64(42)), ("42.tlog", nil), ("00000000x2.tlog", nil),
-                      ("0000000042.tlo", nil), ("0000000042.tlog.tmp", nil)])
+                      ("0000000042.tlo", nil), ("0000000042.tlog.tmp", nil), ("+000000042.tlog", nil),
+                      ("-000000042.tlog", nil), ("00000004.2.tlog", nil), (" 000000042.tlog", nil),
+                      ("9999999999.tlog", LogSegmentName.maximumNumber), ("0000000000.tlog", 0)])
     func segmentNames(name: String, number: UInt64?) {
         #expect(LogSegmentName.number(name) == number)
         if let number { #expect(LogSegmentName.name(number) == name) }

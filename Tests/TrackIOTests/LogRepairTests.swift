@@ -1,4 +1,5 @@
 import LogPowerCut
+import TestData
 import Testing
 import TrackCore
 import TrackIO
@@ -12,7 +13,7 @@ import TrackIO
 
     /// The fixes of `LogTestRecords.walk` with a whole-degree course, as the daemon logs them.
     static func fixes(_ count: Int, from first: Int = 0) -> [LogRecord] {
-        LogTestRecords.walk(count, from: first).map { record in
+        SyntheticLog.walk(count, from: first).map { record in
             guard case .fix(var fix) = record else { return record }
             let second = Int32((fix.time.millisecondsSinceEpoch - LogTestRecords.t0) / 1000)
             fix.courseCentidegrees = (4_500 + second * 300) % 36_000

@@ -1,4 +1,5 @@
 import LogPowerCut
+import TestData
 import Testing
 import TrackCore
 import TrackIO
@@ -16,7 +17,7 @@ import TrackIO
     ])
     func lastDurableFixFollowsTheSyncs(appended: Int, synced: Bool, durable: Int, lastFix: Int?) throws {
         var writer = try LogWriter(settings: LogWriterSettings(directory: "/log"), files: FaultyLogDisk(), now: Self.start)
-        let records = LogTestRecords.walk(appended)
+        let records = SyntheticLog.walk(appended)
         for record in records { writer.append(record, now: Self.start) }
         if synced { writer.sync(now: Self.start) }
         #expect(writer.status.durableRecordCount == durable)
@@ -25,7 +26,7 @@ import TrackIO
 
     @Test func recordsOtherThanFixesLeaveTheLastFixAlone() throws {
         var writer = try LogWriter(settings: LogWriterSettings(directory: "/log"), files: FaultyLogDisk(), now: Self.start)
-        let fixes = LogTestRecords.walk(2)
+        let fixes = SyntheticLog.walk(2)
         for record in fixes { writer.append(record, now: Self.start) }
         let later = UTCTime(millisecondsSinceEpoch: LogTestRecords.t0 + 3_600_000)
         writer.append(.bootMarker(time: later, bootID: 7), now: Self.start)

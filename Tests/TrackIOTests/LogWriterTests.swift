@@ -1,4 +1,5 @@
 import LogPowerCut
+import TestData
 import Testing
 import TrackCore
 import TrackIO
@@ -25,7 +26,7 @@ import TrackIO
         let settings = LogWriterSettings(directory: "/log", segmentByteLimit: limit, segmentAgeLimitMilliseconds: age)
         var writer = try LogWriter(settings: settings, files: FaultyLogDisk(), now: Self.start)
         // Enough records for three 1 KiB segments even at the codec's best density.
-        let records = LogTestRecords.walk(1_500)
+        let records = SyntheticLog.walk(1_500)
         replay(records, into: &writer)
         writer.close(now: Self.start.adding(milliseconds: 1_500_000))
         let (read, reader) = try read(writer.files)
@@ -47,7 +48,7 @@ import TrackIO
     @Test func quotaDeletesOldestSegmentsFirst() throws {
         let settings = LogWriterSettings(directory: "/log", segmentByteLimit: 1_024, quotaBytes: 4_096)
         var writer = try LogWriter(settings: settings, files: FaultyLogDisk(), now: Self.start)
-        let records = LogTestRecords.walk(2_000)
+        let records = SyntheticLog.walk(2_000)
         replay(records, into: &writer)
         writer.close(now: Self.start.adding(milliseconds: 2_000_000))
         let (read, reader) = try read(writer.files)
@@ -65,19 +66,19 @@ import TrackIO
         // Steps: 1 open, 2 directory fsync, 3 write, 4 fdatasync, 5 write, 6 fdatasync ...
         disk.failures = [6: errno]
         var writer = try LogWriter(settings: LogWriterSettings(directory: "/log"), files: disk, now: Self.start)
-        replay(Array(LogTestRecords.walk(10)), into: &writer)
+        replay(Array(SyntheticLog.walk(10)), into: &writer)
         // A card that failed once stays suspect; a full disk that had room again a moment later
         // (the records went to a new segment) is not a storage error any more.
         #expect(writer.status.storageError == (errno != .noSpace))
         #expect(writer.status.lastError?.description.contains("/log/0000000001.tlog: fdatasync failed") == true)
         #expect(writer.status.currentSegment == 2)
-        replay(LogTestRecords.walk(5, from: 10), into: &writer, from: 10)
+        replay(SyntheticLog.walk(5, from: 10), into: &writer, from: 10)
         #expect(writer.status.storageError == (errno != .noSpace), "an I/O error's flag stays raised after the records were saved elsewhere")
         #expect(writer.status.blocked == nil)
         #expect(writer.status.droppedRecordCount == 0)
         #expect(writer.status.storageErrorCount == 1)
         let (read, reader) = try read(writer.files.afterPowerCut())
-        #expect(read == LogTestRecords.walk(15))
+        #expect(read == SyntheticLog.walk(15))
         #expect(reader.problems.allSatisfy { !$0.losesRecords })
     }
 
@@ -87,7 +88,7 @@ import TrackIO
     @Test(arguments: [Errno.noSpace, Errno.readOnlyFileSystem])
     func fullOrReadOnlyFileSystemKeepsEverySyncedRecordAndResumes(errno: Errno) throws {
         var writer = try LogWriter(settings: LogWriterSettings(directory: "/log"), files: FaultyLogDisk(), now: Self.start)
-        let records = LogTestRecords.walk(60)
+        let records = SyntheticLog.walk(60)
         replay(Array(records[0..<20]), into: &writer)
         #expect(writer.status.durableRecordCount == 20)
         writer.files.persistentFailure = errno
@@ -125,7 +126,7 @@ import TrackIO
 
     @Test func tornTailIsCutOnOpenAndTheSequenceContinues() throws {
         var writer = try LogWriter(settings: LogWriterSettings(directory: "/log"), files: FaultyLogDisk(), now: Self.start)
-        replay(LogTestRecords.walk(20), into: &writer)
+        replay(SyntheticLog.walk(20), into: &writer)
         var disk = writer.files
         let segment = "/log/0000000001.tlog"
         let whole = try disk.readAll(segment)
@@ -137,16 +138,16 @@ import TrackIO
         var reopened = try LogWriter(settings: LogWriterSettings(directory: "/log"), files: disk, now: Self.start)
         #expect(reopened.status.cutByteCount == 6)
         #expect(try reopened.files.readAll(segment) == whole)
-        replay(LogTestRecords.walk(5, from: 20), into: &reopened, from: 20)
+        replay(SyntheticLog.walk(5, from: 20), into: &reopened, from: 20)
         let (read, reader) = try read(reopened.files)
-        #expect(read == LogTestRecords.walk(25))
+        #expect(read == SyntheticLog.walk(25))
         #expect(reader.problems.isEmpty, "\(reader.problems.map(\.description))")
         #expect(reader.segments.count == 1)
     }
 
     @Test func aLastSegmentWithNothingValidIsRemovedAndTheSequenceContinues() throws {
         var writer = try LogWriter(settings: LogWriterSettings(directory: "/log"), files: FaultyLogDisk(), now: Self.start)
-        replay(LogTestRecords.walk(10), into: &writer)
+        replay(SyntheticLog.walk(10), into: &writer)
         var disk = writer.files
         // Segment 2 got only the first bytes of its keyframe before the power went.
         let torn = "/log/0000000002.tlog"
@@ -157,9 +158,9 @@ import TrackIO
         var reopened = try LogWriter(settings: LogWriterSettings(directory: "/log"), files: disk, now: Self.start)
         #expect(reopened.status.cutByteCount == 3)
         #expect(reopened.status.segmentCount == 1)
-        replay(LogTestRecords.walk(5, from: 10), into: &reopened, from: 10)
+        replay(SyntheticLog.walk(5, from: 10), into: &reopened, from: 10)
         let (read, reader) = try read(reopened.files)
-        #expect(read == LogTestRecords.walk(15))
+        #expect(read == SyntheticLog.walk(15))
         #expect(reader.segmentNumbers == [1, 3], "segment 2 removed; its number is not reused")
         #expect(reader.problems.isEmpty)
         #expect(reader.segments.last?.firstSequence == reader.segments.first?.lastSequence.map { $0 &+ 1 })
@@ -178,7 +179,7 @@ import TrackIO
     func chunksSpanOneSyncIntervalOfRecordTime(fixes: Int, interval: Int64, chunks: Int) throws {
         let settings = LogWriterSettings(directory: "/log", syncIntervalMilliseconds: interval)
         var writer = try LogWriter(settings: settings, files: FaultyLogDisk(), now: Self.start)
-        let records = LogTestRecords.walk(fixes)
+        let records = SyntheticLog.walk(fixes)
         for record in records { writer.append(record, now: Self.start) }
         writer.close(now: Self.start)
         #expect(writer.status.syncCount == chunks)
@@ -193,7 +194,7 @@ import TrackIO
         var writer = try LogWriter(settings: LogWriterSettings(directory: "/log"), files: FaultyLogDisk(), now: Self.start)
         let later = UTCTime(millisecondsSinceEpoch: LogTestRecords.t0 + 86_400_000)
         writer.append(.bootMarker(time: later, bootID: 7), now: Self.start)
-        for record in LogTestRecords.walk(3) { writer.append(record, now: Self.start) }
+        for record in SyntheticLog.walk(3) { writer.append(record, now: Self.start) }
         writer.close(now: Self.start)
         #expect(writer.status.syncCount == 2)
         #expect(try read(writer.files).records.count == 4)

@@ -1,4 +1,5 @@
 import Foundation
+import TestData
 import Testing
 import TrackCore
 import TrackIO
@@ -6,14 +7,10 @@ import TrackIO
 /// The gazetteer through `MappedFile`: the same answers as the file read whole, and errors for
 /// what cannot be mapped.
 @Suite struct MappedFileTests {
-    static let table = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent(".build/places/places.bin").path
+    static let table = TestData.gazetteer
 
-    @Test func lookupsOnTheMappedTableEqualThoseOnItsBytes() throws {
-        guard let data = FileManager.default.contents(atPath: Self.table) else {
-            Issue.record("no gazetteer at \(Self.table): run scripts/build-places (scripts/setup does)")
-            return
-        }
+    @Test(.needsGazetteer) func lookupsOnTheMappedTableEqualThoseOnItsBytes() throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: Self.table))
         let bytes = [UInt8](data)
         let mapped = try MappedFile(path: Self.table)
         #expect(mapped.count == bytes.count)

@@ -1,5 +1,6 @@
 import Foundation
 import LogPowerCut
+import TestData
 import Testing
 import TrackCore
 import TrackIO
@@ -7,7 +8,7 @@ import TrackIO
 /// The power-cut harness in the suite: a smaller stride than scripts/powercut (every step), so
 /// it stays fast in a debug build.
 @Suite struct PowerCutTests {
-    static let fixes = LogTestRecords.walk(2_000)
+    static let fixes = SyntheticLog.walk(2_000)
 
     @Test func everyCutPointKeepsSyncedRecords() {
         let report = PowerCutHarness(records: Self.fixes).run(stride: 11)
@@ -63,12 +64,10 @@ import TrackIO
         #expect(report.violations > 0)
     }
 
-    @Test func sharedTrackReplay() throws {
-        let path = "../shared/data/tracks/csv/cycle-coros-mtn.csv"
-        guard let data = FileManager.default.contents(atPath: path) else {
-            print("skipped: \(path) is not here (the shared tracks live beside the repository)")
-            return
-        }
+    @Test(.needsShared("tracks/csv/cycle-coros-mtn.csv"))
+    func sharedTrackReplay() throws {
+        let url = try #require(TestData.shared("tracks/csv/cycle-coros-mtn.csv"))
+        let data = try Data(contentsOf: url)
         let fixes = try TrackCSV.parse(Array(data)).map(LogRecord.fix)
         #expect(fixes.count >= 10_000)
         let report = PowerCutHarness(records: fixes).run(stride: 211)

@@ -1,5 +1,6 @@
 import CLinux
 import Foundation
+import TestData
 import Testing
 @testable import TrackIO
 

@@ -3,21 +3,6 @@ import Foundation
 import TrackCore
 @testable import TrackIO
 
-/// A fresh folder under the system's temporary directory, removed by `remove()`.
-struct TemporaryFolder {
-    let path: String
-
-    init() throws {
-        path = FileManager.default.temporaryDirectory
-            .appendingPathComponent("trackd-tests-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    func file(_ name: String) -> String { path + "/" + name }
-
-    func remove() { try? FileManager.default.removeItem(atPath: path) }
-}
-
 /// `$BODY*hh\r\n` with the right checksum.
 func sentence(_ body: String) -> String {
     let sum = body.utf8.reduce(UInt8(0), ^)

@@ -63,12 +63,13 @@ public enum BoardLine: Equatable, Sendable {
     public init(parsing text: String) throws(ConfigError.Problem) {
         let bytes = Array(text.utf8)
         guard !bytes.isEmpty else { throw .missingValue }
-        if bytes.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
-            guard bytes.count <= 4, let offset = Int(text), offset <= Self.maximumOffset else {
-                throw .outOfRange(text, range: "line offsets 0 … \(Self.maximumOffset)")
-            }
-            self = .offset(offset)
+        do throws(DecimalText.Problem) {
+            self = .offset(Int(try DecimalText.unsigned(text, maximum: Int64(Self.maximumOffset))))
             return
+        } catch .tooLarge {
+            throw .outOfRange(text, range: "line offsets 0 … \(Self.maximumOffset)")
+        } catch {
+            // Not all digits: a name.
         }
         // The kernel's line names are at most 31 bytes (GPIO_MAX_NAME_SIZE 32 with the NUL).
         guard bytes.count <= 31, bytes.allSatisfy({ $0 > 0x20 && $0 < 0x7F }) else {

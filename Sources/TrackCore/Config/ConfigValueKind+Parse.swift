@@ -1,4 +1,4 @@
-// Reading values. Decimals are parsed here into exact integers (Double("…") does not link in
+// Reading values. Decimals are read exactly (`DecimalText.exact`: Double("…") does not link in
 // Embedded Swift, and a config should not round): "2.5" metres is 2_500 mm or an error, never
 // 2_499.
 
@@ -88,19 +88,27 @@ extension ConfigValueKind {
     private func measure(_ text: String, units: [(String, Int64)], plain: Int64, range: ClosedRange<Int64>,
                          resolution: String, expected: String) throws(ConfigError.Problem) -> ConfigValue {
         let bytes = Array(text.utf8)
-        var index = 0
-        let negative = bytes[0] == UInt8(ascii: "-")
-        if negative { index = 1 }
-        var whole: [UInt8] = []
-        var fraction: [UInt8] = []
-        while index < bytes.count, isDigit(bytes[index]) { whole.append(bytes[index]); index += 1 }
-        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
-            index += 1
-            while index < bytes.count, isDigit(bytes[index]) { fraction.append(bytes[index]); index += 1 }
-            // "5." and ".5" are typos more often than numbers; "0.5" costs one key stroke more.
-            guard !fraction.isEmpty else { throw .badValue(text, expected: expected) }
+        // The number (DecimalText's grammar), then spaces, then the unit.
+        let length = DecimalText.length(bytes.span, 0..<bytes.count)
+        let number = bytes[..<length]
+        // "5." and ".5" are typos more often than numbers; "0.5" costs one key stroke more. A
+        // plus sign is refused too: DecimalText takes it, but no config value needs one.
+        let point = UInt8(ascii: ".")
+        guard number.last != point, number.first != point, number.first != UInt8(ascii: "+"),
+              number.count < 2 || number[1] != point || isDigit(number[0]) else {
+            throw .badValue(text, expected: expected)
         }
-        guard !whole.isEmpty else { throw .badValue(text, expected: expected) }
+        let mantissa: Int64, decimals: Int
+        do throws(DecimalText.Problem) {
+            (mantissa, decimals) = try DecimalText.exact(bytes.span, 0..<length)
+        } catch .malformed {
+            throw .badValue(text, expected: expected)
+        } catch .tooLarge {
+            throw .outOfRange(text, range: rangeText)
+        } catch {
+            throw .tooPrecise(text, resolution: resolution)
+        }
+        var index = length
         while index < bytes.count, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") {
             index += 1
         }
@@ -110,24 +118,14 @@ extension ConfigValueKind {
             guard let unit = units.first(where: { $0.0.bytesEqual(suffix) }) else { throw .badValue(text, expected: expected) }
             scale = unit.1
         }
-        while fraction.last == UInt8(ascii: "0") { fraction.removeLast() }
-        if case .count = self, !fraction.isEmpty { throw .badValue(text, expected: expected) }
+        if case .count = self, decimals > 0 { throw .badValue(text, expected: expected) }
 
-        // mantissa × scale must divide by 10^decimals; more than 18 decimals cannot, at any scale here.
-        guard fraction.count <= 18 else { throw .tooPrecise(text, resolution: resolution) }
-        var mantissa: Int64 = 0
-        for digit in whole + fraction {
-            let (shifted, overflow1) = mantissa.multipliedReportingOverflow(by: 10)
-            let (sum, overflow2) = shifted.addingReportingOverflow(Int64(digit - UInt8(ascii: "0")))
-            guard !overflow1, !overflow2 else { throw .outOfRange(text, range: rangeText) }
-            mantissa = sum
-        }
-        var divisor: Int64 = 1
-        for _ in 0..<fraction.count { divisor *= 10 }
+        // mantissa × scale must divide by 10^decimals.
+        let divisor = powerOfTen(decimals)
         let (scaled, overflow) = mantissa.multipliedReportingOverflow(by: scale)
         guard !overflow else { throw .outOfRange(text, range: rangeText) }
         guard scaled % divisor == 0 else { throw .tooPrecise(text, resolution: resolution) }
-        let value = negative ? -(scaled / divisor) : scaled / divisor
+        let value = scaled / divisor
         guard range.contains(value) else { throw .outOfRange(text, range: rangeText) }
         return ConfigValue(text: text, number: value)
     }

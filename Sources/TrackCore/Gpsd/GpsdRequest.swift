@@ -92,14 +92,13 @@ public struct GpsdWatchChange: Equatable, Sendable {
                 guard readString(bytes, &index, into: &value) else { return nil }
                 if name.equals("device") { device = value }
             case UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"):
-                var number = 0
                 let negative = bytes[index] == UInt8(ascii: "-")
                 if negative { index += 1 }
-                while index < bytes.count, bytes[index] >= 48, bytes[index] <= 57 {
-                    number = min(number * 10 + Int(bytes[index] - 48), 1_000)
-                    index += 1
-                }
-                if name.equals("raw") { raw = negative ? 0 : number }
+                let digits = index
+                while index < bytes.count, bytes[index] &- 48 < 10 { index += 1 }
+                // Any level past 2 means 2 to gpsd; a huge one is simply large, not an error.
+                let number = (try? DecimalText.unsigned(bytes, digits..<index, maximum: 1_000)) ?? 1_000
+                if name.equals("raw") { raw = negative ? 0 : Int(number) }
             default:
                 return nil
             }

@@ -21,7 +21,7 @@ public struct ListenAddress: Equatable, Sendable {
     public init?(parsing text: String) {
         let bytes = Array(text.utf8)
         guard let colon = bytes.lastIndex(of: UInt8(ascii: ":")), colon + 1 < bytes.count,
-              let port = parseDecimal(bytes[(colon + 1)...], max: 65_535), port > 0 else { return nil }
+              let port = try? DecimalText.unsigned(bytes[(colon + 1)...], maximum: 65_535), port > 0 else { return nil }
         self.port = UInt16(port)
         self.bytes = InlineArray(repeating: 0)
         if bytes.first == UInt8(ascii: "[") {
@@ -92,18 +92,8 @@ private func appendHex(_ value: Int, to buffer: inout TextBuffer) {
         let digit = (value >> shift) & 0xF
         if digit == 0 && !started && shift > 0 { continue }
         started = true
-        buffer.append(UInt8(truncatingIfNeeded: digit < 10 ? 48 + digit : 87 + digit))
+        buffer.append(HexDigit.character(UInt8(digit)))
     }
-}
-
-private func parseDecimal(_ bytes: ArraySlice<UInt8>, max: Int) -> Int? {
-    guard !bytes.isEmpty, bytes.count <= 5 else { return nil }
-    var value = 0
-    for byte in bytes {
-        guard byte >= 48 && byte <= 57 else { return nil }
-        value = value * 10 + Int(byte - 48)
-    }
-    return value <= max ? value : nil
 }
 
 private func parseIPv4(_ bytes: ArraySlice<UInt8>) -> InlineArray<4, UInt8>? {
@@ -111,7 +101,9 @@ private func parseIPv4(_ bytes: ArraySlice<UInt8>) -> InlineArray<4, UInt8>? {
     var part = 0
     var start = bytes.startIndex
     for index in bytes.startIndex...bytes.endIndex where index == bytes.endIndex || bytes[index] == UInt8(ascii: ".") {
-        guard part < 4, index > start, index - start <= 3, let value = parseDecimal(bytes[start..<index], max: 255) else { return nil }
+        // At most three digits a part, as dotted quads are written.
+        guard part < 4, index - start <= 3,
+              let value = try? DecimalText.unsigned(bytes[start..<index], maximum: 255) else { return nil }
         result[part] = UInt8(value)
         part += 1
         start = index + 1
@@ -127,16 +119,12 @@ private func parseIPv6(_ bytes: ArraySlice<UInt8>) -> InlineArray<16, UInt8>? {
     var index = bytes.startIndex
     if bytes.starts(with: [UInt8(ascii: ":"), UInt8(ascii: ":")]) { sawGap = true; index += 2 }
     while index < bytes.endIndex {
-        var value = 0, digits = 0
-        while index < bytes.endIndex, let digit = hexDigitValue(bytes[index]) {
-            value = value << 4 | digit
-            digits += 1
-            index += 1
-        }
-        guard digits >= 1, digits <= 4 else { return nil }
+        let groupStart = index
+        while index < bytes.endIndex, bytes[index] != UInt8(ascii: ":") { index += 1 }
+        guard index - groupStart <= 4, let group = HexDigit.read(bytes[groupStart..<index]) else { return nil }
+        let value = Int(group)
         if sawGap { tail.append(value) } else { head.append(value) }
         guard index < bytes.endIndex else { break }
-        guard bytes[index] == UInt8(ascii: ":") else { return nil }
         index += 1
         if index < bytes.endIndex, bytes[index] == UInt8(ascii: ":") {
             guard !sawGap else { return nil }
@@ -157,15 +145,6 @@ private func parseIPv6(_ bytes: ArraySlice<UInt8>) -> InlineArray<16, UInt8>? {
         result[2 * position + 1] = UInt8(group & 0xFF)
     }
     return result
-}
-
-private func hexDigitValue(_ byte: UInt8) -> Int? {
-    switch byte {
-    case 48...57: Int(byte - 48)
-    case 97...102: Int(byte - 87)
-    case 65...70: Int(byte - 55)
-    default: nil
-    }
 }
 
 /// The comma-separated list `[gpsd] listen` holds, e.g. `127.0.0.1:2947, [::1]:2947`; empty is

@@ -85,16 +85,16 @@ extension LEDPattern {
 
     /// A duration word as milliseconds, 1 … 60 000.
     private static func milliseconds(_ word: (text: String, offset: Int)) throws(LEDPatternError) -> Int32 {
-        var value = 0
-        for byte in word.text.utf8 {
-            guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else {
-                if word.text.bytesEqual("on") || word.text.bytesEqual("off") || word.text.bytesEqual("solid") {
-                    throw .missingDuration(offset: word.offset)
-                }
-                throw .badDuration(word.text, offset: word.offset)
+        let value: Int64
+        do throws(DecimalText.Problem) {
+            value = try DecimalText.unsigned(word.text, maximum: Int64(maximumStepMilliseconds))
+        } catch .malformed {
+            if word.text.bytesEqual("on") || word.text.bytesEqual("off") || word.text.bytesEqual("solid") {
+                throw .missingDuration(offset: word.offset)
             }
-            value = value * 10 + Int(byte - UInt8(ascii: "0"))
-            if value > Int(maximumStepMilliseconds) { throw .durationOutOfRange(word.text, offset: word.offset) }
+            throw .badDuration(word.text, offset: word.offset)
+        } catch {
+            throw .durationOutOfRange(word.text, offset: word.offset)
         }
         guard value >= 1 else { throw .durationOutOfRange(word.text, offset: word.offset) }
         return Int32(value)

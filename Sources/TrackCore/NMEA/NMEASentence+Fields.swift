@@ -59,10 +59,9 @@ extension NMEASentence {
     public mutating func whole(_ index: Int, in limits: ClosedRange<Int64>) throws(NMEAError) -> Int64? {
         let field = range(of: index)
         if field.isEmpty { return nil }
-        let value = Self.unsigned(bytes.span, field)
-        guard value >= 0 else { return try wholeByDecimal(index, in: limits) }
-        guard limits.contains(Int64(value)) else { throw .outOfRange(type, field: index) }
-        return Int64(value)
+        guard let value = DecimalText.wholeNumber(bytes.span, field) else { return try wholeByDecimal(index, in: limits) }
+        guard limits.contains(value) else { throw .outOfRange(type, field: index) }
+        return value
     }
 
     /// `whole`'s reading of a field that is not plain digits, out of line so that the plain
@@ -72,15 +71,16 @@ extension NMEASentence {
         try decimal(index, scale: 0, in: limits)
     }
 
-    /// An unsigned integer field of at most 9 digits, e.g. `"08"` → 8, checked against `limits`.
+    /// An unsigned integer field of plain digits up to 999,999,999 (`DecimalText.unsigned`), e.g. `"08"` → 8, checked against `limits`.
     @inline(__always)
     public mutating func integer(_ index: Int, in limits: ClosedRange<Int> = 0...Int(Int32.max)) throws(NMEAError) -> Int? {
         let field = range(of: index)
         if field.isEmpty { return nil }
-        let value = Self.unsigned(bytes.span, field)
-        guard value >= 0 else { throw .malformedField(type, field: index) }
-        guard limits.contains(value) else { throw .outOfRange(type, field: index) }
-        return value
+        guard let value = DecimalText.wholeNumber(bytes.span, field), value <= 999_999_999 else {
+            throw .malformedField(type, field: index)
+        }
+        guard limits.contains(Int(value)) else { throw .outOfRange(type, field: index) }
+        return Int(value)
     }
 
     /// `hhmmss[.sss]` → time of day, e.g. `"123519.50"` → 12:35:19.500. Hour ≤ 23,
@@ -119,8 +119,8 @@ extension NMEASentence {
         let field = range(of: index)
         if field.isEmpty { return nil }
         guard field.count == 6 else { throw .malformedField(type, field: index) }
-        let value = Self.unsigned(bytes.span, field)
-        guard value >= 0 else { throw .malformedField(type, field: index) }
+        guard let digits = DecimalText.wholeNumber(bytes.span, field) else { throw .malformedField(type, field: index) }
+        let value = Int(digits)
         let day = value / 10000, month = value / 100 % 100, yy = value % 100
         let year = yy >= 80 ? 1900 + yy : 2000 + yy
         guard let date = CalendarDate(year: year, month: month, day: day) else {
@@ -185,18 +185,5 @@ extension NMEASentence {
         let value = degrees * 1_000_000_000 + nanominutes
         guard value <= maximumDegrees * 1_000_000_000 else { throw .outOfRange(type, field: index) }
         return negative ? -value : value
-    }
-
-    /// Up to 9 decimal digits of `bytes[field]` → their value; -1 for more digits or a non-digit.
-    @inline(__always)
-    static func unsigned(_ bytes: Span<UInt8>, _ field: Range<Int>) -> Int {
-        guard field.count <= 9 else { return -1 }
-        var value = 0
-        for offset in field {
-            let digit = bytes[offset] &- 48
-            guard digit < 10 else { return -1 }
-            value = value &* 10 &+ Int(digit)
-        }
-        return value
     }
 }

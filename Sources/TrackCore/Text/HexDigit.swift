@@ -1,5 +1,5 @@
-/// Hexadecimal digits, read and written in one place: NMEA checksums, JSON's `\u` escapes and
-/// the bytes error messages name.
+/// Hexadecimal digits, read and written in one place: NMEA checksums, JSON's `\u` escapes,
+/// IPv6 addresses, log cursors' CRCs and the bytes error messages name.
 public enum HexDigit {
     /// The value of one hex digit in either case, e.g. `"7"` → 7, `"c"` and `"C"` → 12; nil
     /// for any other byte.
@@ -11,6 +11,24 @@ public enum HexDigit {
         case UInt8(ascii: "a")...UInt8(ascii: "f"): byte &- 87
         default: nil
         }
+    }
+
+    /// The hex number that is all of `bytes[range]`, 1 … 16 digits in either case, e.g.
+    /// `"9f3a11c2"` and `"9F3A11C2"` → 0x9F3A11C2, `"0db8"` → 0xDB8; nil when the range is
+    /// empty, longer than 16 digits or holds anything but hex digits (`0x1F`, `-1`, ` 1f`).
+    public static func read(_ bytes: Span<UInt8>, _ range: Range<Int>) -> UInt64? {
+        guard !range.isEmpty, range.count <= 16 else { return nil }
+        var result: UInt64 = 0
+        for offset in range {
+            guard let digit = value(bytes[offset]) else { return nil }
+            result = result << 4 | UInt64(digit)
+        }
+        return result
+    }
+
+    /// `read(_:_:)` of all of `text`, e.g. `Array("ff".utf8)[...]` → 255.
+    public static func read(_ text: ArraySlice<UInt8>) -> UInt64? {
+        read(text.span, 0..<text.count)
     }
 
     /// The digit for the low four bits of `nibble`, e.g. 12 → `"c"`, or `"C"` when `uppercase`

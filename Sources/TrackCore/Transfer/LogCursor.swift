@@ -5,8 +5,8 @@
 /// Text form, as `trackctl log send --after` takes it and `pull.cursor` stores it:
 /// `"start"` (nothing pulled yet) or `SEGMENT:OFFSET:SEQUENCE:CRC`, e.g. `"3:1234:77:9f3a11c2"`
 /// (segment 3, byte 1,234, sequence 77, CRC-32C 0x9F3A11C2 in eight lower-case hex digits;
-/// SEQUENCE is `-` when no chunk with records was sent yet). Only digits, lower-case hex, `:`
-/// and `-`: safe in a remote shell command line.
+/// SEQUENCE is `-` when no chunk with records was sent yet; the CRC is read in either case).
+/// Only digits, hex, `:` and `-`: safe in a remote shell command line.
 public struct LogCursor: Equatable, Sendable {
     /// The segment number of the last chunk sent, e.g. 3; 0 with `offset` 0 for `start`.
     public var segment: UInt64
@@ -34,14 +34,9 @@ public struct LogCursor: Equatable, Sendable {
     /// The text form, e.g. "3:1234:77:9f3a11c2" or "start".
     public var text: String {
         guard !isStart else { return "start" }
-        var hex = ""
-        var shift: UInt32 = 28
-        while true {
-            let nibble = UInt8((crc >> shift) & 0xF)
-            hex.append(Character(Unicode.Scalar(nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "a") + nibble - 10)))
-            if shift == 0 { break }
-            shift -= 4
-        }
+        let hex = String(decoding: stride(from: 28, through: 0, by: -4).map {
+            HexDigit.character(UInt8(truncatingIfNeeded: crc >> UInt32($0)))
+        }, as: UTF8.self)
         return String(segment) + ":" + String(offset) + ":" + (sequence.map { String($0) } ?? "-") + ":" + hex
     }
 
@@ -60,38 +55,14 @@ public struct LogCursor: Equatable, Sendable {
             if byte == UInt8(ascii: ":") { fields.append([]) } else { fields[fields.count - 1].append(byte) }
         }
         guard fields.count == 4,
-              let segment = LogCursor.decimal(fields[0]), segment >= 1,
-              let offset = LogCursor.decimal(fields[1]), offset >= 4, offset <= UInt64(Int32.max),
-              fields[3].count == 8, let crc = LogCursor.hex(fields[3]) else { return nil }
+              let segment = try? DecimalText.unsigned(fields[0][...]), segment >= 1,
+              let offset = try? DecimalText.unsigned(fields[1][...], maximum: Int64(Int32.max)), offset >= 4,
+              fields[3].count == 8, let crc = HexDigit.read(fields[3][...]) else { return nil }
         var sequence: UInt32?
         if fields[2] != [UInt8(ascii: "-")] {
-            guard let value = LogCursor.decimal(fields[2]), value <= UInt64(UInt32.max) else { return nil }
+            guard let value = try? DecimalText.unsigned(fields[2][...], maximum: Int64(UInt32.max)) else { return nil }
             sequence = UInt32(value)
         }
-        self.init(segment: segment, offset: Int(offset), sequence: sequence, crc: crc)
-    }
-
-    static func decimal(_ digits: [UInt8]) -> UInt64? {
-        guard !digits.isEmpty, digits.count <= 19 else { return nil }
-        var value: UInt64 = 0
-        for digit in digits {
-            guard digit >= UInt8(ascii: "0"), digit <= UInt8(ascii: "9") else { return nil }
-            value = value * 10 + UInt64(digit - UInt8(ascii: "0"))
-        }
-        return value
-    }
-
-    static func hex(_ digits: [UInt8]) -> UInt32? {
-        var value: UInt32 = 0
-        for digit in digits {
-            let nibble: UInt8
-            switch digit {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): nibble = digit - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): nibble = digit - UInt8(ascii: "a") + 10
-            default: return nil
-            }
-            value = value << 4 | UInt32(nibble)
-        }
-        return value
+        self.init(segment: UInt64(segment), offset: Int(offset), sequence: sequence, crc: UInt32(crc))
     }
 }

@@ -32,12 +32,7 @@ public enum LogSegmentName {
         let suffixBytes = Array(suffix.utf8)
         guard bytes.count == digitCount + suffixBytes.count,
               Array(bytes[digitCount...]) == suffixBytes else { return nil }
-        var value: UInt64 = 0
-        for byte in bytes[..<digitCount] {
-            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-            value = value * 10 + UInt64(byte - UInt8(ascii: "0"))
-        }
-        return value
+        return (try? DecimalText.unsigned(bytes[..<digitCount])).map { UInt64($0) }
     }
 
     /// `directory` + "/" + `name`, without doubling a trailing slash.

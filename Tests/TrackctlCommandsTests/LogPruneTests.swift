@@ -1,5 +1,6 @@
 import Foundation
 import LogPowerCut
+import TestData
 import Testing
 import TrackCore
 import TrackIO
@@ -37,7 +38,7 @@ import TrackIO
         // Small segments and a quota, so prunes and the writer's own deletions meet.
         let settings = LogWriterSettings(directory: "/log", segmentByteLimit: 600, quotaBytes: 3_000)
         var writer = try LogWriter(settings: settings, files: FaultyLogDisk(), now: Self.start)
-        let records = LogTestRecords.walk(1_500)
+        let records = SyntheticLog.walk(1_500)
         var pruned = 0
         for (index, record) in records.enumerated() {
             let now = Self.start.adding(milliseconds: Int64(index) * 1000)
@@ -67,7 +68,7 @@ import TrackIO
     @Test func aCursorThatDoesNotFitDeletesNothing() throws {
         let settings = LogWriterSettings(directory: "/log", segmentByteLimit: 600)
         var writer = try LogWriter(settings: settings, files: FaultyLogDisk(), now: Self.start)
-        for (index, record) in LogTestRecords.walk(1_500).enumerated() {
+        for (index, record) in SyntheticLog.walk(1_500).enumerated() {
             let now = Self.start.adding(milliseconds: Int64(index) * 1000)
             writer.append(record, now: now)
             if (index + 1) % 5 == 0 { writer.sync(now: now) }
@@ -106,7 +107,7 @@ import TrackIO
         let copy = PullDirectory(path: folder.file("tracker"))
         let settings = LogWriterSettings(directory: "/log", segmentByteLimit: 600)
         var writer = try LogWriter(settings: settings, files: FaultyLogDisk(), now: Self.start)
-        for (index, record) in LogTestRecords.walk(1_500).enumerated() {
+        for (index, record) in SyntheticLog.walk(1_500).enumerated() {
             let now = Self.start.adding(milliseconds: Int64(index) * 1000)
             writer.append(record, now: now)
             if (index + 1) % 5 == 0 { writer.sync(now: now) }

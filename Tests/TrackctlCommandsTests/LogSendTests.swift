@@ -1,5 +1,6 @@
 import Foundation
 import LogPowerCut
+import TestData
 import Testing
 import TrackCore
 import TrackIO
@@ -42,7 +43,7 @@ import TrackIO
         // Small segments, so the pulls cross rotations.
         let settings = LogWriterSettings(directory: "/log", segmentByteLimit: 600)
         var writer = try LogWriter(settings: settings, files: FaultyLogDisk(), now: Self.start)
-        let records = LogTestRecords.walk(1_200)
+        let records = SyntheticLog.walk(1_200)
         var fixesPulled = 0
         for (index, record) in records.enumerated() {
             let now = Self.start.adding(milliseconds: Int64(index) * 1000)
@@ -73,7 +74,7 @@ import TrackIO
         defer { folder.remove() }
         let copy = PullDirectory(path: folder.file("tracker"))
         var writer = try LogWriter(settings: LogWriterSettings(directory: "/log"), files: FaultyLogDisk(), now: Self.start)
-        let records = LogTestRecords.walk(40)
+        let records = SyntheticLog.walk(40)
         for (index, record) in records.enumerated() {
             writer.append(record, now: Self.start.adding(milliseconds: Int64(index) * 1000))
             if (index + 1) % 5 == 0 { writer.sync(now: Self.start.adding(milliseconds: Int64(index) * 1000)) }
@@ -86,14 +87,14 @@ import TrackIO
         #expect(first.summary.fixCount == 40)
         #expect(try readCopy(copy.path).problems.isEmpty)
         // The tracker finishes the chunk (here: the writer's own next chunk): only it comes next.
-        for (index, record) in LogTestRecords.walk(5, from: 40).enumerated() {
+        for (index, record) in SyntheticLog.walk(5, from: 40).enumerated() {
             writer.append(record, now: Self.start.adding(milliseconds: Int64(40 + index) * 1000))
         }
         writer.sync(now: Self.start.adding(milliseconds: 45_000))
         let second = try pull(writer.files, into: copy)
         #expect(second.summary.fixCount == 5)
         #expect(second.segments.count == 1 && second.segments[0].offset == first.cursor.offset)
-        #expect(try readCopy(copy.path).records == LogTestRecords.walk(45))
+        #expect(try readCopy(copy.path).records == SyntheticLog.walk(45))
     }
 
     @Test func nothingAfterTheCursorSendsAnEmptyTransfer() throws {
@@ -101,7 +102,7 @@ import TrackIO
         defer { folder.remove() }
         let copy = PullDirectory(path: folder.file("tracker"))
         var writer = try LogWriter(settings: LogWriterSettings(directory: "/log"), files: FaultyLogDisk(), now: Self.start)
-        for (index, record) in LogTestRecords.walk(20).enumerated() {
+        for (index, record) in SyntheticLog.walk(20).enumerated() {
             writer.append(record, now: Self.start.adding(milliseconds: Int64(index) * 1000))
         }
         writer.sync(now: Self.start.adding(milliseconds: 20_000))
@@ -130,15 +131,27 @@ import TrackIO
         #expect(LogCursor(text: cursor.text + "\n") == cursor)
     }
 
-    @Test(arguments: ["", "3:1234", "3:1234:77:9F3A11C2", "0:10:1:00000000", "3:2:1:00000000", "3:1234:x:9f3a11c2",
-                      "3:1234:77:9f3a11c", "3:1234:77:9f3a11c2:1", "start2", "3:99999999999:1:00000000"])
+    @Test(arguments: ["", "3:1234", "0:10:1:00000000", "3:2:1:00000000", "3:1234:x:9f3a11c2",
+                      "3:1234:77:9f3a11c", "3:1234:77:9f3a11c2:1", "start2", "3:99999999999:1:00000000",
+                      "+3:1234:77:9f3a11c2", "-3:1234:77:9f3a11c2", "3:1234:-1:9f3a11c2", "3:1234:4294967296:9f3a11c2",
+                      "3: 1234:77:9f3a11c2", "3:1234:77:0x3a11c2", "3:1234:77:9f3a11cg", "3::77:9f3a11c2",
+                      "1000000000000000000:1234:77:9f3a11c2"])
     func malformedCursorsAreRefused(text: String) {
         #expect(LogCursor(text: text) == nil)
     }
 
+    /// The CRC is read by the project's one hex reader, in either case; the cursor is written
+    /// in lower case. Leading zeros are allowed, as everywhere a number is read.
+    @Test(arguments: ["3:1234:77:9F3A11C2", "3:1234:77:9f3A11c2", "003:01234:077:9f3a11c2"])
+    func cursorsReadAsTheSharedReadersRead(text: String) throws {
+        let cursor = try #require(LogCursor(text: text))
+        #expect(cursor == LogCursor(segment: 3, offset: 1234, sequence: 77, crc: 0x9F3A_11C2))
+        #expect(cursor.text == "3:1234:77:9f3a11c2")
+    }
+
     @Test func aCursorThatNoLongerFitsIsRefused() throws {
         var writer = try LogWriter(settings: LogWriterSettings(directory: "/log"), files: FaultyLogDisk(), now: Self.start)
-        for (index, record) in LogTestRecords.walk(20).enumerated() {
+        for (index, record) in SyntheticLog.walk(20).enumerated() {
             writer.append(record, now: Self.start.adding(milliseconds: Int64(index) * 1000))
         }
         writer.sync(now: Self.start.adding(milliseconds: 20_000))
@@ -156,7 +169,7 @@ import TrackIO
 
     @Test func everyFlippedByteAndEveryCutIsRefused() throws {
         var writer = try LogWriter(settings: LogWriterSettings(directory: "/log", segmentByteLimit: 256), files: FaultyLogDisk(), now: Self.start)
-        for (index, record) in LogTestRecords.walk(300).enumerated() {
+        for (index, record) in SyntheticLog.walk(300).enumerated() {
             writer.append(record, now: Self.start.adding(milliseconds: Int64(index) * 1000))
             if (index + 1) % 5 == 0 { writer.sync(now: Self.start.adding(milliseconds: Int64(index) * 1000)) }
         }
