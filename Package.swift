@@ -92,7 +92,7 @@ let package = Package(
         // tests choose: the real loop, no wall clock, no sleeps.
         .testTarget(
             name: "DaemonTests",
-            dependencies: ["TrackDaemon", "TrackIO", "TrackCore", "CLinux"],
+            dependencies: ["TrackDaemon", "TrackIO", "TrackCore", "CLinux", "TestData"],
             swiftSettings: strict
         ),
         // The real trackd and trackctl binaries on a pseudo-terminal. They are run, not linked

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestData
 import TrackCore
 @testable import TrackDaemon
 @testable import TrackIO
@@ -8,13 +9,11 @@ import TrackCore
 /// through fences; every time is the test's, nothing sleeps.
 @Suite("the daemon in-process")
 struct DaemonLoopTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-    static let shared = root.deletingLastPathComponent().appendingPathComponent("shared/data")
+    static let root = TestData.repository
 
-    static func capture(_ name: String) -> [UInt8]? {
-        guard let data = try? Data(contentsOf: shared.appendingPathComponent("gpsd-regress/\(name)")) else { return nil }
-        return [UInt8](data)
+    static func capture(_ name: String) throws -> [UInt8] {
+        let url = try #require(TestData.shared("gpsd-regress/" + name), "gpsd-regress/\(name) is absent")
+        return [UInt8](try Data(contentsOf: url))
     }
 
     /// The NMEA of the demo route from the real simulator, one epoch a second.
@@ -37,12 +36,9 @@ struct DaemonLoopTests {
         records.compactMap { if case .fix(let fix) = $0 { fix } else { nil } }
     }
 
-    @Test("a real capture: the log holds every recorded fix, led-fix and led-log follow the loop")
+    @Test("a real capture: the log holds every recorded fix, led-fix and led-log follow the loop", .needsShared("gpsd-regress"))
     func realCapture() throws {
-        guard let bytes = Self.capture("ublox-neo-m9n-nmea.log") else {
-            print("skipped: ../shared/data/gpsd-regress is absent")
-            return
-        }
+        let bytes = try Self.capture("ublox-neo-m9n-nmea.log")
         let source = ScriptedSource.paced(bytes)
         let lastChunk = source.chunks.last?.atMilliseconds ?? 0
         let harness = try InProcessDaemon(source)

@@ -44,7 +44,7 @@ struct PlaceWords {
     /// Appends the words as a JSON string literal (`"` `\` and control bytes escaped).
     func writeJSON(to line: inout TextBuffer) {
         line.append("\"")
-        for index in 0..<count { line.appendJSONEscaped(storage[index]) }
+        line.appendJSONEscaped(storage.span.extracting(0..<count))
         line.append("\"")
     }
 
