@@ -68,6 +68,12 @@ let package = Package(
         // A log file layer that loses power at any step, and the harness that checks the log
         // after every cut: for the tests and scripts/powercut (host build only).
         .target(name: "LogPowerCut", dependencies: ["TrackCore", "TrackIO"], swiftSettings: strict),
+        // TrackCore's fix path as the microcontroller harness runs it (MCU/Harness), on the host:
+        // scripts/mcu compares its lines with those of the armv7em and riscv32 builds under qemu.
+        .executableTarget(
+            name: "trackcore-harness", dependencies: ["TrackCore"], path: "MCU",
+            exclude: ["Board", "armv7em", "riscv32", "Fixtures", "README.md"], swiftSettings: strict
+        ),
         .testTarget(
             name: "TrackCoreTests",
             dependencies: ["TrackCore"],
