@@ -64,9 +64,30 @@ int harness_main(void);
 void _init_tls(void *block);
 void _set_tls(void *block);
 
+// The stack is painted at reset, below the frame of board_start, so board_stack_peak can tell
+// how deep the run went: the lowest word no longer holding the paint.
+#define STACK_PAINT 0xA5A5A5A5u
+extern uint32_t __stack_top[];
+extern uint8_t __heap_start[];
+
+static uint8_t *top;
+
+size_t board_stack_peak(void) {
+    // From the top of the heap: a stack deeper than its share of RAM shows as such.
+    const volatile uint32_t *word = (const uint32_t *)(top ? top : __heap_start);
+    while (word < __stack_top && *word == STACK_PAINT) word++;
+    return (size_t)((const uint8_t *)__stack_top - (const uint8_t *)word);
+}
+
 __attribute__((noreturn)) void board_start(void) {
     memcpy(__data_start, __data_source, (size_t)(__data_end - __data_start));
     memset(__bss_start, 0, (size_t)(__bss_end - __bss_start));
+    // Up to a little below this function's own frame (a local's address: the frame address
+    // builtin needs a frame pointer).
+    volatile uint8_t here = 0;
+    uintptr_t limit = (uintptr_t)&here - 128;
+    volatile uint32_t *word = (uint32_t *)__heap_start;
+    while ((uintptr_t)(word + 1) < limit) *word++ = STACK_PAINT;
     _init_tls(__tls_base);
     _set_tls(__tls_base);
     board_exit(harness_main());
@@ -90,7 +111,6 @@ typedef struct Block {
 } Block;
 
 static Block *blocks;
-static uint8_t *top;
 static size_t in_use, peak;
 
 size_t board_heap_in_use(void) { return in_use; }

@@ -12,6 +12,7 @@ struct Semihosting: HarnessOutput {
         line.withBytes { bytes in
             bytes.withUnsafeBytes { raw in board_write(raw.baseAddress, raw.count) }
         }
+        line.removeAll()
     }
 }
 
@@ -22,17 +23,25 @@ func harnessMain() -> Int32 {
     let capture = UnsafeRawBufferPointer(start: board_capture(&captureCount), count: captureCount)
     let image = UnsafeRawBufferPointer(start: board_fence_image(&imageCount), count: imageCount)
     var passed = false
-    if var run = TrackCoreRun(image: image, output: Semihosting()) {
-        passed = run.run(capture: capture)
-    }
-    // The board's heap figures: a line starting "board " that scripts/mcu leaves out of the
-    // comparison (the host has another allocator) and puts in the size table.
     var line = TextBuffer()
+    var output = Semihosting()
+    do throws(FenceImageError) {
+        var run = TrackCoreRun(fences: try TrackCoreRun<Semihosting>.openImage(image), output: output)
+        passed = run.run(capture: capture)
+    } catch {
+        line.append("fence image: ")
+        line.append(string: error.description)
+        output.emit(&line)
+    }
+    // The board's heap and stack figures: a line starting "board " that scripts/mcu leaves out
+    // of the comparison (the host has another allocator) and puts in the size table.
     line.append("board heap peak ")
     line.append(integer: Int64(board_heap_peak()))
     line.append(" bytes, in use at the end ")
     line.append(integer: Int64(board_heap_in_use()))
-    var output = Semihosting()
+    line.append(", stack peak ")
+    line.append(integer: Int64(board_stack_peak()))
+    line.append(" bytes")
     output.emit(&line)
     return passed ? 0 : 1
 }

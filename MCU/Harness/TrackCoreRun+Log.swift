@@ -3,11 +3,11 @@ import TrackCore
 extension TrackCoreRun {
     /// Appends `record` to the chunk, sealing a full chunk first; a record that fits in no
     /// chunk fails the run.
-    mutating func append(_ record: LogRecord) {
+    mutating func append(_ record: LogRecord, _ line: inout TextBuffer) {
         if encode(record) == .appended { return }
-        seal()
+        seal(&line)
         if encode(record) != .appended {
-            output.emit("log: a record fits in no chunk")
+            output.emit("log: a record fits in no chunk", using: &line)
             failed = true
         }
     }
@@ -24,14 +24,14 @@ extension TrackCoreRun {
 
     /// Seals the chunk into the log; true when it held records.
     @discardableResult
-    mutating func seal() -> Bool {
+    mutating func seal(_ line: inout TextBuffer) -> Bool {
         var encoder = self.encoder
         var span = chunk.mutableSpan
         let length = encoder.sealChunk(&span)
         self.encoder = encoder
         guard length > 0 else { return false }
         guard logCount + length <= log.count else {
-            output.emit("log: the log buffer is full")
+            output.emit("log: the log buffer is full", using: &line)
             failed = true
             return false
         }
@@ -42,8 +42,7 @@ extension TrackCoreRun {
     }
 
     /// The counts of the run, e.g. `fixes 70 accepted 64 recorded 40 fence-events 2 …`.
-    mutating func summarize() {
-        var line = TextBuffer()
+    mutating func summarize(_ line: inout TextBuffer) {
         let counters = receiver.counters
         line.append("sentences accepted ")
         line.append(integer: Int64(counters.accepted))
@@ -56,7 +55,6 @@ extension TrackCoreRun {
         line.append(" unknown ")
         line.append(integer: Int64(counters.unknown))
         output.emit(&line)
-        line.removeAll()
         line.append("fixes ")
         line.append(integer: Int64(fixNumber))
         line.append(" accepted ")
@@ -71,8 +69,7 @@ extension TrackCoreRun {
     }
 
     /// The log's bytes in hex, 32 a line, after its length, chunk count and CRC-32C.
-    mutating func dumpLog() {
-        var line = TextBuffer()
+    mutating func dumpLog(_ line: inout TextBuffer) {
         line.append("log ")
         line.append(integer: Int64(logCount))
         line.append(" bytes ")
@@ -83,7 +80,6 @@ extension TrackCoreRun {
         output.emit(&line)
         var start = 0
         while start < logCount {
-            line.removeAll()
             line.append("  ")
             for index in start..<min(start + 32, logCount) { Self.appendHex(UInt64(log[index]), digits: 2, to: &line) }
             output.emit(&line)
@@ -93,19 +89,17 @@ extension TrackCoreRun {
 
     /// Decodes the log written: every record a line; fails the run unless the records are as
     /// many as were appended.
-    mutating func readBack() {
+    mutating func readBack(_ line: inout TextBuffer) {
         var reader = LogChunkReader()
         // A local reference to the log (no copy): the span borrows it, not `self`.
         let written = log
         let bytes = written.span.extracting(0..<logCount)
         var offset = 0
         var records = 0
-        var line = TextBuffer()
         do throws(LogError) {
             while offset < bytes.count {
                 let header = try reader.open(bytes, at: offset)
                 while let record = try reader.next(bytes) {
-                    line.removeAll()
                     Self.write(record, to: &line)
                     output.emit(&line)
                     records += 1
@@ -113,13 +107,11 @@ extension TrackCoreRun {
                 offset = header.end
             }
         } catch {
-            line.removeAll()
             line.append("log read back: an error at byte ")
             line.append(integer: Int64(offset))
             output.emit(&line)
             failed = true
         }
-        line.removeAll()
         line.append("log read back ")
         line.append(integer: Int64(records))
         line.append(" records")

@@ -40,80 +40,75 @@ public struct TrackCoreRun<Output: HarnessOutput> {
     static var fixesPerSync: Int { 5 }
     static var readBytes: Int { 64 }
 
-    /// A run over the fences compiled in `image` (8-byte aligned, kept alive by the caller), or
-    /// nil after printing why the image cannot be used.
-    public init?(image: UnsafeRawBufferPointer, output: Output) {
+    /// A run over `fences` (e.g. from `openImage`), its lines to `output`.
+    public init(fences: FenceSet, output: Output) {
         self.output = output
+        self.fences = fences
+        monitor = FenceMonitor(fences: fences, settings: FenceSettings())
         log = [UInt8](repeating: 0, count: 16_384)
         chunk = [UInt8](repeating: 0, count: 2_048)
-        var line = TextBuffer()
-        do throws(FenceImageError) {
-            guard let base = image.baseAddress else { throw .tooShort(bytes: 0) }
-            let storage = FenceStorage(base: base, count: image.count, release: {})
-            fences = FenceSet(image: try FenceImage(storage))
-        } catch {
-            line.append("fence image: ")
-            line.append(string: error.description)
-            self.output.emit(&line)
-            return nil
-        }
-        monitor = FenceMonitor(fences: fences, settings: FenceSettings())
+    }
+
+    /// The fences compiled in `image` (8-byte aligned, kept alive by the caller), read where they
+    /// lie; throws what is wrong with the image, e.g. `.badCRC`.
+    public static func openImage(_ image: UnsafeRawBufferPointer) throws(FenceImageError) -> FenceSet {
+        guard let base = image.baseAddress else { throw .tooShort(bytes: 0) }
+        return FenceSet(image: try FenceImage(FenceStorage(base: base, count: image.count, release: {})))
+    }
+
+    /// The fences' ids, then the fix LED's no-fix blink from a pattern text, as a board file
+    /// would set it, and a bad text refused with its reason (the parser's error path on the
+    /// board too).
+    mutating func start(_ line: inout TextBuffer) {
         line.append("fences ")
         line.append(integer: Int64(fences.count))
         for fence in 0..<fences.count {
             line.append(UInt8(ascii: " "))
             line.append(string: fences.id(of: fence))
         }
-        self.output.emit(&line)
-        configureLEDs()
-    }
-
-    /// The fix LED's no-fix blink from a pattern text, as a board file would set it, and a bad
-    /// text refused with its reason (the parser's error path on the board too).
-    mutating func configureLEDs() {
-        var line = TextBuffer()
+        output.emit(&line)
         do throws(LEDPatternError) {
             try leds.override(.fixNoFix, with: "on 250 off 250")
-            line.append("leds fix-no-fix = on 250 off 250")
-            output.emit(&line)
-            line.removeAll()
+            output.emit("leds fix-no-fix = on 250 off 250", using: &line)
             try leds.override(.fix2D, with: "on 100 blink")
         } catch {
             line.append("leds fix-2d refused: ")
             line.append(string: error.description)
+            output.emit(&line)
         }
-        output.emit(&line)
     }
 
     /// Feeds the whole capture, then ends the input, seals the log, dumps it and reads it
     /// back. True when every record fitted and the log read back as written.
     public mutating func run(capture: UnsafeRawBufferPointer) -> Bool {
+        // One line buffer (4 KiB) for the whole run, passed down: a microcontroller's stack is
+        // small, and each function of its own would keep one in its frame.
+        var line = TextBuffer()
+        start(&line)
         var start = 0
         while start < capture.count {
             let end = min(start + Self.readBytes, capture.count)
             let read = UnsafeRawBufferPointer(rebasing: capture[start..<end])
             var offset = 0
-            while let fix = receiver.next(read, from: &offset) { handle(fix) }
+            while let fix = receiver.next(read, from: &offset) { handle(fix, &line) }
             start = end
         }
-        if let fix = receiver.finish() { handle(fix) }
-        seal()
-        summarize()
-        dumpLog()
-        readBack()
+        if let fix = receiver.finish() { handle(fix, &line) }
+        seal(&line)
+        summarize(&line)
+        dumpLog(&line)
+        readBack(&line)
         return !failed
     }
 
     /// One fix through the filter, the fences, the sampling, the log and the LEDs.
-    mutating func handle(_ fix: borrowing Fix) {
+    mutating func handle(_ fix: borrowing Fix, _ line: inout TextBuffer) {
         let now = MonotonicTime.milliseconds(Int64(fixNumber) * 1_000)
-        var line = TextBuffer()
         line.append("fix ")
         line.append(integer: Int64(fixNumber))
         line.append(UInt8(ascii: " "))
         fix.writeJSON(to: &line)
         output.emit(&line)
-        line.removeAll()
         var receiverState = ReceiverLEDState.noFix
         switch filter.evaluate(fix, now: now) {
         case .rejected(let reason):
@@ -127,26 +122,26 @@ public struct TrackCoreRun<Output: HarnessOutput> {
             line.append(" mm")
             output.emit(&line)
             if let position = fix.position, let time = fix.time {
-                watchFences(position, accuracy: accuracy, time: time, now: now)
+                watchFences(position, accuracy: accuracy, time: time, now: now, &line)
                 if let trigger = sampling.consider(fix, accuracyMillimetres: accuracy, now: now),
                    let record = LogFix(fix, accuracyMillimetres: accuracy, time: time) {
-                    line.removeAll()
                     line.append("  record ")
                     line.append(trigger.name)
                     output.emit(&line)
-                    append(.fix(record))
+                    append(.fix(record), &line)
                     recorded += 1
                 }
             }
         }
         fixNumber += 1
-        if fixNumber % Self.fixesPerSync == 0, seal() { events.logSynced = now }
-        showLEDs(receiverState, now: now)
+        if fixNumber % Self.fixesPerSync == 0, seal(&line) { events.logSynced = now }
+        showLEDs(receiverState, now: now, &line)
     }
 
     /// The fence monitor's transitions for one accepted fix, each a line and, for enter, exit
     /// and dwell, a record in the log.
-    mutating func watchFences(_ position: Coordinate, accuracy: Int64, time: UTCTime, now: MonotonicTime) {
+    mutating func watchFences(_ position: Coordinate, accuracy: Int64, time: UTCTime, now: MonotonicTime,
+                              _ line: inout TextBuffer) {
         var transitions: InlineArray<8, (fence: Int32, transition: FenceTransition)> =
             InlineArray(repeating: (-1, .enter))
         var count = 0
@@ -158,7 +153,6 @@ public struct TrackCoreRun<Output: HarnessOutput> {
         }
         for index in 0..<count {
             let (fence, transition) = transitions[index]
-            var line = TextBuffer()
             line.append("  fence ")
             line.append(string: fences.id(of: Int(fence)))
             line.append(UInt8(ascii: " "))
@@ -167,17 +161,16 @@ public struct TrackCoreRun<Output: HarnessOutput> {
             if let kind = transition.logKind {
                 events.fenceCrossed = now
                 fenceEvents += 1
-                append(.fenceEvent(time: time, fenceID: UInt32(fence), kind: kind, position: LogPosition(position)))
+                append(.fenceEvent(time: time, fenceID: UInt32(fence), kind: kind, position: LogPosition(position)), &line)
             }
         }
     }
 
     /// The four LEDs' levels (led-fix first, 1 lit) and the next edge, e.g. `leds 1100 next 5250 ms`.
-    mutating func showLEDs(_ receiverState: ReceiverLEDState, now: MonotonicTime) {
+    mutating func showLEDs(_ receiverState: ReceiverLEDState, now: MonotonicTime, _ line: inout TextBuffer) {
         let inputs = LEDInputs(receiver: receiverState, permission: .always,
                                insideFence: monitor.insideCount > 0, events: events)
         let frame = leds.frame(for: inputs, at: now)
-        var line = TextBuffer()
         line.append("  leds ")
         for led in LEDLine.allCases { line.append(frame.levels[led] ? UInt8(ascii: "1") : UInt8(ascii: "0")) }
         line.append(" next ")

@@ -13,6 +13,7 @@ struct StandardOutput: HarnessOutput {
         line.withBytes { bytes in
             bytes.withUnsafeBytes { raw in writeAll(1, raw) }
         }
+        line.removeAll()
     }
 }
 
@@ -55,7 +56,11 @@ guard let capture = readFile(arguments[1]), let image = readFile(arguments[2]) e
     exit(1)
 }
 var passed = false
-if var run = TrackCoreRun(image: UnsafeRawBufferPointer(image), output: StandardOutput()) {
+do throws(FenceImageError) {
+    var run = TrackCoreRun(fences: try TrackCoreRun<StandardOutput>.openImage(UnsafeRawBufferPointer(image)),
+                           output: StandardOutput())
     passed = run.run(capture: UnsafeRawBufferPointer(capture))
+} catch {
+    print("fence image: \(error.description)")
 }
 exit(passed ? 0 : 1)

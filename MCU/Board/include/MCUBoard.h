@@ -20,4 +20,7 @@ const uint8_t *board_fence_image(size_t *count);
 size_t board_heap_in_use(void);
 size_t board_heap_peak(void);
 
+/// Bytes of stack the run used at most (from the paint of the stack at reset).
+size_t board_stack_peak(void);
+
 #endif
