@@ -41,24 +41,20 @@ extension TrackCoreRun {
         return true
     }
 
-    /// The counts of the run, e.g. `fixes 70 accepted 64 recorded 40 fence-events 2 …`.
+    /// The counts of the run, in the receiver's, the filter's and the sampling policy's own
+    /// words, then the fixes, records and fence events, e.g. `fixes 71 recorded 67 …`.
     mutating func summarize(_ line: inout TextBuffer) {
-        let counters = receiver.counters
-        line.append("sentences accepted ")
-        line.append(integer: Int64(counters.accepted))
-        line.append(" bad-checksum ")
-        line.append(integer: Int64(counters.badChecksum))
-        line.append(" malformed ")
-        line.append(integer: Int64(counters.malformed))
-        line.append(" out-of-range ")
-        line.append(integer: Int64(counters.outOfRange))
-        line.append(" unknown ")
-        line.append(integer: Int64(counters.unknown))
+        line.append("sentences ")
+        receiver.counters.write(to: &line)
+        output.emit(&line)
+        line.append("filter ")
+        filter.counters.write(to: &line)
+        output.emit(&line)
+        line.append("sampling ")
+        sampling.counters.write(to: &line)
         output.emit(&line)
         line.append("fixes ")
         line.append(integer: Int64(fixNumber))
-        line.append(" accepted ")
-        line.append(integer: Int64(filter.counters.accepted))
         line.append(" recorded ")
         line.append(integer: Int64(recorded))
         line.append(" fence-events ")
