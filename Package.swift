@@ -71,6 +71,12 @@ let package = Package(
         // Where the tests find the shared data and the gazetteer, which a clone does not hold,
         // and made-up records for the log tests.
         .target(name: "TestData", dependencies: ["TrackCore"], path: "Tests/TestData", swiftSettings: strict),
+        // TrackCore's fix path as the microcontroller harness runs it (MCU/Harness), on the host:
+        // scripts/mcu compares its lines with those of the armv7em and riscv32 builds under qemu.
+        .executableTarget(
+            name: "trackcore-harness", dependencies: ["TrackCore"], path: "MCU",
+            exclude: ["Board", "armv7em", "riscv32", "Fixtures", "README.md"], swiftSettings: strict
+        ),
         .testTarget(
             name: "TrackCoreTests",
             dependencies: ["TrackCore", "TestData"],

@@ -13,7 +13,11 @@ public enum ProcessMemory {
     /// daemon calls this first, before it reads its configuration.
     public static func mapLargeAllocations() { clinux_map_allocations_from(16_384) }
 
-    /// Gives the heap's free memory back to the kernel (glibc's `malloc_trim`); the daemon
+    /// Gives the heap's free memory back to the kernel (glibc's `malloc_trim`) and takes the
+    /// code pages start-up touched out of resident memory (`releaseCodePages`); the daemon
     /// calls it once started and after each reload.
-    public static func releaseFree() { clinux_release_free_memory() }
+    public static func releaseFree() {
+        clinux_release_free_memory()
+        releaseCodePages()
+    }
 }
