@@ -30,6 +30,16 @@ public struct NMEAReceiver: Sendable {
     ///
     /// E.g. a 64 KiB read holding 30 epochs gives 30 fixes from 31 calls, the last nil.
     public mutating func next(_ bytes: UnsafeRawBufferPointer, from offset: inout Int) -> Fix? {
+        run(bytes, from: &offset, FixesOnly.self) == .fix ? assembler.completed : nil
+    }
+
+    /// The loop of `next` and `nextStop`: processes `bytes` from `offset` until an epoch
+    /// completes or, when `Policy` says so, a reply sentence or a UBX sync byte passes.
+    /// `Policy` is a type whose answers are constants, so `next` compiles to the loop alone.
+    @inline(__always)
+    mutating func run<Policy: NMEAStopPolicy>(
+        _ bytes: UnsafeRawBufferPointer, from offset: inout Int, _ policy: Policy.Type
+    ) -> NMEAStop {
         var index = offset
         while index < bytes.count {
             if framer.state == .body {
@@ -42,21 +52,44 @@ public struct NMEAReceiver: Sendable {
                     if handle(event) {
                         offset = index
                         counters.fixes += 1
-                        return assembler.completed
+                        return .fix
+                    }
+                    if Policy.stopsAtReplies && isReply(event) {
+                        offset = index
+                        return .reply
                     }
                     continue
                 }
             }
             let byte = bytes[index]
             index &+= 1
-            if handle(framer.consume(byte)) {
+            let event = framer.consume(byte)
+            if handle(event) {
                 offset = index
                 counters.fixes += 1
-                return assembler.completed
+                return .fix
+            }
+            if Policy.stopsAtReplies {
+                if isReply(event) {
+                    offset = index
+                    return .reply
+                }
+                // A UBX frame may start here. The framer has taken the byte as it always does
+                // (it ends any sentence open, else it is noise between sentences).
+                if byte == UBXFrame.sync1 {
+                    offset = index
+                    return .binaryStart
+                }
             }
         }
         offset = index
-        return nil
+        return .end
+    }
+
+    /// The framer's sentence after a `.reply` stop (`nextStop`), for
+    /// `ReceiverReply(sentence:)`: read in place, changed by nothing.
+    public mutating func withReplySentence<R>(_ body: (inout NMEASentence) -> R) -> R {
+        body(&framer.sentence)
     }
 
     /// Ends the input: the fix of the epoch in progress, if it has any data.
