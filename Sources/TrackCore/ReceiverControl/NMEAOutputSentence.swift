@@ -9,8 +9,9 @@
 ///   GSV 5, GST 7, ZDA 17 (MediaTek's PMTK command packet manual; gpsd's
 ///   `drivers/driver_nmea0183.c` lists the same fields above `mtk3301_event_hook`); PMTK314
 ///   has no field for GBS;
-/// * Quectel PAIR062 (LC29H, LC79H, LC79D): GGA 0, GLL 1, GSA 2, GSV 3, RMC 4, VTG 5
-///   (Quectel's LC29H&LC79H protocol specification, PAIR062); the other sentences have no
+/// * PAIR062 (Airoha inside: Quectel LC29H, LC79H, LC79D, LC76G, LC86G): GGA 0, GLL 1, GSA 2,
+///   GSV 3, RMC 4, VTG 5, ZDA 6 (Quectel's LC29H&LC79H protocol specification, PAIR062; the
+///   Airoha PAIR list SIMCom's SIM65M manual quotes has the same seven); GST and GBS have no
 ///   number trackd can document, so they are left as the receiver has them.
 public enum NMEAOutputSentence: Int, CaseIterable, Equatable, Sendable {
     case gga, gll, gsa, gsv, rmc, vtg, gst, zda, gbs
@@ -107,7 +108,8 @@ public enum NMEAOutputSentence: Int, CaseIterable, Equatable, Sendable {
         case .gsv: 3
         case .rmc: 4
         case .vtg: 5
-        case .gst, .zda, .gbs: nil
+        case .zda: 6
+        case .gst, .gbs: nil
         }
     }
 }

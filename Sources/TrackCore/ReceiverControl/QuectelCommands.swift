@@ -18,7 +18,7 @@ public enum QuectelCommands {
 
     /// `$PQTMVERNO*58`, the LC29H/LC79H version query.
     public static var pairVersionQuery: ReceiverCommand {
-        TextCommand("PQTMVERNO", expectation: .quectelVersion, purpose: .identify).finish()
+        TextCommand("PQTMVERNO", expectation: .quectelPairVersion, purpose: .identify).finish()
     }
 
     /// PAIR050, the fix interval in ms, e.g. `$PAIR050,1000*12`.
@@ -51,8 +51,9 @@ public enum QuectelCommands {
     }
 
     /// PAIR650, backup (RTC) mode until woken (`$PAIR650,0*25`); acknowledged before output
-    /// stops. The module wakes on its WAKEUP pin, not on UART bytes: trackd can ask for it
-    /// only where the board wires that pin.
+    /// stops. Quectel's specification wakes the module from it by hardware (its WAKEUP or
+    /// reset pin), not by UART bytes, so trackd's power rule does not send it: a board file
+    /// would have to name that pin first.
     public static var backup: ReceiverCommand {
         var command = TextCommand("PAIR650", expectation: .pairAcknowledgement(650), purpose: .sleep)
         command.field(0)

@@ -13,8 +13,10 @@ public enum ReplyExpectation: Equatable, Sendable {
     case pmtkMessage(Int)
     /// `$PAIR001,<command>,<result>` for this command number, e.g. 50 for PAIR050.
     case pairAcknowledgement(Int)
-    /// Quectel's version sentence (`$PQVERNO,R,…` or `$PQTMVERNO,…`).
+    /// Quectel's version sentence: `$PQVERNO,R,…` (L70/L76/L80).
     case quectelVersion
+    /// Quectel's version sentence: `$PQTMVERNO,…` (LC29H/LC79H).
+    case quectelPairVersion
 }
 
 /// Why a command is sent: the words status and doctor use for it.
@@ -85,6 +87,9 @@ public struct ReceiverCommand: Equatable, Sendable {
     /// How long the line stays quiet after it before the next command, in ms (a receiver
     /// changing its baud or waking up drops what comes meanwhile).
     public var settleMilliseconds: Int64
+    /// How many times it is sent before it counts as unanswered (2 for identification probes,
+    /// which most receivers do not answer; 3 for the rest).
+    public var attempts: Int
 
     /// An empty command.
     init(expectation: ReplyExpectation, purpose: CommandPurpose, settleMilliseconds: Int64 = 0) {
@@ -93,6 +98,7 @@ public struct ReceiverCommand: Equatable, Sendable {
         self.expectation = expectation
         self.purpose = purpose
         self.settleMilliseconds = settleMilliseconds
+        attempts = purpose == .identify ? 2 : 3
     }
 
     /// What the port does once the command is out, from its purpose.
@@ -146,7 +152,7 @@ public struct ReceiverCommand: Equatable, Sendable {
 
     public static func == (lhs: ReceiverCommand, rhs: ReceiverCommand) -> Bool {
         guard lhs.count == rhs.count, lhs.expectation == rhs.expectation, lhs.purpose == rhs.purpose,
-              lhs.settleMilliseconds == rhs.settleMilliseconds else { return false }
+              lhs.settleMilliseconds == rhs.settleMilliseconds, lhs.attempts == rhs.attempts else { return false }
         for offset in 0..<lhs.count where lhs.storage[offset] != rhs.storage[offset] { return false }
         return true
     }

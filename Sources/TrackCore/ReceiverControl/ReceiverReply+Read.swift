@@ -71,10 +71,10 @@ extension ReceiverReply {
                   let result = try? sentence.integer(2, in: 0...99) else { return nil }
             return .pairAcknowledgement(command: command, result: PAIRResult(result))
         }
-        if addressIs("PQVERNO", &sentence) || addressIs("PQTMVERNO", &sentence) {
-            return .quectelVersion(rest(from: 1, &sentence))
-        }
-        return pmtkNumber(&sentence).map { .pmtkMessage($0) }
+        if addressIs("PQVERNO", &sentence) { return .quectelVersion(rest(from: 1, &sentence)) }
+        if addressIs("PQTMVERNO", &sentence) { return .quectelPairVersion(rest(from: 1, &sentence)) }
+        guard startsWithPMTK(&sentence) else { return nil }
+        return .pmtkMessage(pmtkNumber(&sentence))
     }
 
     /// True when the sentence's address is `name`, e.g. `PMTK001`.
@@ -95,14 +95,22 @@ extension ReceiverReply {
         return ReplyText(sentence.bytes.span, start..<sentence.count)
     }
 
-    /// The number of a `PMTK<three digits>` address, nil for any other address.
+    /// True when the address starts with `PMTK`.
+    static func startsWithPMTK(_ sentence: inout NMEASentence) -> Bool {
+        let address = sentence.range(of: 0)
+        guard address.count >= 4 else { return false }
+        let bytes = sentence.bytes.span
+        let start = address.lowerBound
+        return bytes[start] == UInt8(ascii: "P") && bytes[start + 1] == UInt8(ascii: "M")
+            && bytes[start + 2] == UInt8(ascii: "T") && bytes[start + 3] == UInt8(ascii: "K")
+    }
+
+    /// The number of a `PMTK<three digits>` address, nil for any other.
     static func pmtkNumber(_ sentence: inout NMEASentence) -> Int? {
         let address = sentence.range(of: 0)
         guard address.count == 7 else { return nil }
         let bytes = sentence.bytes.span
         let start = address.lowerBound
-        guard bytes[start] == UInt8(ascii: "P"), bytes[start + 1] == UInt8(ascii: "M"),
-              bytes[start + 2] == UInt8(ascii: "T"), bytes[start + 3] == UInt8(ascii: "K") else { return nil }
         var number = 0
         for offset in 4..<7 {
             let digit = bytes[start + offset]

@@ -114,12 +114,15 @@ public enum ReceiverReply: Equatable, Sendable {
     case pmtkSystem(Int)
     /// `$PMTK011,<text>`, e.g. `MTKGPS` at start-up.
     case pmtkText(ReplyText)
-    /// Any other `$PMTK<number>` sentence.
-    case pmtkMessage(Int)
+    /// Any other `$PMTK…` sentence: its number (`$PMTK869` → 869), nil when letters follow
+    /// `PMTK` (`$PMTKCHN`, channel status).
+    case pmtkMessage(Int?)
     /// `$PAIR001,<command>,<result>`.
     case pairAcknowledgement(command: Int, result: PAIRResult)
-    /// `$PQVERNO,R,<version>,…` or `$PQTMVERNO,<version>,…`: everything after the address.
+    /// `$PQVERNO,R,<version>,…` (L70/L76/L80, PMTK inside): everything after the address.
     case quectelVersion(ReplyText)
+    /// `$PQTMVERNO,<version>,…` (LC29H/LC79H, PAIR inside): everything after the address.
+    case quectelPairVersion(ReplyText)
     /// A TXT sentence's text, e.g. `u-blox ag - www.u-blox.com`.
     case text(ReplyText)
 }

@@ -38,6 +38,11 @@ public struct ReplyText: Equatable, Sendable {
     /// The byte at `offset` (< `count`).
     public subscript(offset: Int) -> UInt8 { storage[offset] }
 
+    /// Calls `body` with the text's bytes.
+    public func withBytes<R, E: Error>(_ body: (Span<UInt8>) throws(E) -> R) throws(E) -> R {
+        try body(storage.span.extracting(0..<count))
+    }
+
     /// True when `needle` occurs in the text, ASCII letters compared without case, e.g.
     /// `"u-blox AG - www.u-blox.com"` contains `"U-BLOX"`.
     public func contains(_ needle: StaticString) -> Bool { firstOffset(of: needle) != nil }
