@@ -169,3 +169,30 @@ struct ReceiverCommandGoldenTests {
             == "$PMTK314,0,1,0,1,1,5,0,1,0,0,0,0,0,0,0,0,0,0,0*2D\r\n")
     }
 }
+
+@Suite("Sentence lists")
+struct SentenceRatesParseTests {
+    @Test("lists read", arguments: [
+        ("rmc gga gsa gst gsv/5", SentenceRates.trackdDefault),
+        ("RMC,gga  gsv/5", SentenceRates(gga: 1, gsv: 5, rmc: 1)),
+        ("", SentenceRates()),
+        ("zda/20 gbs", SentenceRates(zda: 20, gbs: 1)),
+    ] as [(String, SentenceRates)])
+    func reads(_ text: String, _ rates: SentenceRates) throws {
+        #expect(try SentenceRates(parsing: Array(text.utf8)) == rates)
+        #expect(try SentenceRates(parsing: Array(rates.text.utf8)) == rates, "round trip")
+    }
+
+    @Test("mistakes say what and why", arguments: [
+        ("rmc gsx", SentenceRatesError.unknownSentence("gsx")),
+        ("gsv/0", .badInterval("gsv/0")),
+        ("gsv/21", .badInterval("gsv/21")),
+        ("gsv/", .badInterval("gsv/")),
+        ("gsv/x", .badInterval("gsv/x")),
+        ("rmc gga rmc/2", .repeated("rmc/2")),
+        ("grs", .unknownSentence("grs")),
+    ] as [(String, SentenceRatesError)])
+    func mistakes(_ text: String, _ error: SentenceRatesError) {
+        #expect(throws: error) { try SentenceRates(parsing: Array(text.utf8)) }
+    }
+}

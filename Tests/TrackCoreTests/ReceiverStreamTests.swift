@@ -264,3 +264,17 @@ struct UBXFrameReaderTests {
                                                    protocolVersionHundredths: 1800, module: ReplyText("NEO-M8N-0")))])
     }
 }
+
+@Suite("Receiver fuzz seeds")
+struct ReceiverFuzzSeedTests {
+    @Test("the fuzz target's seeds read as their headers say", arguments: [
+        ("ubx-acks-between-sentences", 2), ("ubx-mon-ver", 3), ("pmtk-pair-replies", 11),
+    ] as [(String, Int)])
+    func seeds(_ name: String, _ replies: Int) throws {
+        let bytes = try FuzzFixtures.load("receiver", name)
+        let split = StreamSupport.run(bytes)
+        #expect(split.replies.count == replies, "\(name): \(split.replies)")
+        let oracle = StreamSupport.withoutFrames(bytes)
+        #expect(split.fixes == receive(oracle.nmea).fixes)
+    }
+}
