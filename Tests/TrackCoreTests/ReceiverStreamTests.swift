@@ -65,8 +65,12 @@ enum StreamSupport {
     }
 
     static let ackCfgMsg: [UInt8] = [0xB5, 0x62, 0x05, 0x01, 0x02, 0x00, 0x06, 0x01, 0x0F, 0x38]
-    static let nakCfgRate: [UInt8] = {
-        var frame: [UInt8] = [0xB5, 0x62, 0x05, 0x00, 0x02, 0x00, 0x06, 0x08]
+    static let nakCfgRate = frame(UBXMessageID.ackNak, [0x06, 0x08])
+
+    /// A UBX frame of `id` with `payload`, its length and checksum worked out here.
+    static func frame(_ id: UBXMessageID, _ payload: [UInt8]) -> [UInt8] {
+        var frame: [UInt8] = [0xB5, 0x62, id.messageClass, id.id, UInt8(payload.count & 0xFF), UInt8(payload.count >> 8)]
+            + payload
         var a: UInt8 = 0
         var b: UInt8 = 0
         for byte in frame[2...] {
@@ -75,7 +79,7 @@ enum StreamSupport {
         }
         frame += [a, b]
         return frame
-    }()
+    }
 
     static let epochs: [UInt8] = [
         "GPRMC,092751.000,A,5321.6802,N,00630.3371,W,0.06,31.66,280511,,,A",
@@ -251,15 +255,7 @@ struct UBXFrameReaderTests {
         func field(_ text: String, _ width: Int) -> [UInt8] { Array(text.utf8) + Array(repeating: 0, count: width - text.utf8.count) }
         let payload = field("ROM CORE 3.01 (107888)", 30) + field("00080000", 10) + field("FWVER=SPG 3.01", 30)
             + field("PROTVER=18.00", 30) + field("MOD=NEO-M8N-0", 30)
-        var frame: [UInt8] = [0xB5, 0x62, 0x0A, 0x04, UInt8(payload.count), 0x00] + payload
-        var a: UInt8 = 0
-        var b: UInt8 = 0
-        for byte in frame[2...] {
-            a &+= byte
-            b &+= a
-        }
-        frame += [a, b]
-        let replies = StreamSupport.run(frame).replies
+        let replies = StreamSupport.run(StreamSupport.frame(.monVer, payload)).replies
         #expect(replies == [.ubxVersion(UBXVersion(software: ReplyText("ROM CORE 3.01 (107888)"), hardware: ReplyText("00080000"),
                                                    protocolVersionHundredths: 1800, module: ReplyText("NEO-M8N-0")))])
     }

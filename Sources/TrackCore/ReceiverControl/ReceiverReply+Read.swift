@@ -106,7 +106,11 @@ extension ReceiverReply {
     }
 
     /// The number of a `PMTK<three digits>` address, nil for any other.
-    static func pmtkNumber(_ sentence: inout NMEASentence) -> Int? {
+    static func pmtkNumber(_ sentence: inout NMEASentence) -> Int? { addressNumber(&sentence) }
+
+    /// The three digits after the four letters of a seven-character address, e.g. 314 for
+    /// `PMTK314`, 50 for `PAIR050`; nil when the address is not of that shape.
+    static func addressNumber(_ sentence: inout NMEASentence) -> Int? {
         let address = sentence.range(of: 0)
         guard address.count == 7 else { return nil }
         let bytes = sentence.bytes.span

@@ -8,14 +8,7 @@ extension NMEASimulator {
     /// `$GPGST,hhmmss.ss,rms,major,minor,orientation,lat,lon,alt`: the error ellipse a circle
     /// of 1σ, e.g. `$GPGST,120001.00,1.0,2.5,2.5,0.0,2.5,2.5,3.8*..`; empty without a fix.
     func writeGST(_ epoch: SimulatedEpoch, _ buffer: inout TextBuffer) {
-        let start = Self.begin("GPGST", &buffer)
-        buffer.append(UInt8(ascii: ","))
-        appendTime(epoch.time, &buffer)
-        guard epoch.reportedPosition != nil else {
-            buffer.append(",,,,,,,")
-            Self.end(from: start, &buffer)
-            return
-        }
+        guard let start = beginAccuracy("GPGST", epoch, &buffer) else { return }
         let sigma = sigmaDecimetres
         buffer.append(",1.0,")
         buffer.appendFixed(sigma, decimals: 1)
@@ -28,6 +21,20 @@ extension NMEASimulator {
         buffer.append(UInt8(ascii: ","))
         buffer.appendFixed(sigma * 3 / 2, decimals: 1)
         Self.end(from: start, &buffer)
+    }
+
+    /// `$` address `,` time; where the checksum starts, or nil when without a fix the sentence
+    /// was finished with its seven empty fields.
+    func beginAccuracy(_ address: StaticString, _ epoch: SimulatedEpoch, _ buffer: inout TextBuffer) -> Int? {
+        let start = Self.begin(address, &buffer)
+        buffer.append(UInt8(ascii: ","))
+        appendTime(epoch.time, &buffer)
+        guard epoch.reportedPosition != nil else {
+            buffer.append(",,,,,,,")
+            Self.end(from: start, &buffer)
+            return nil
+        }
+        return start
     }
 
     /// `$GPZDA,hhmmss.ss,dd,mm,yyyy,00,00`.
@@ -48,14 +55,7 @@ extension NMEASimulator {
 
     /// `$GPGBS,hhmmss.ss,lat,lon,alt,,,,`: the expected errors, no satellite flagged.
     func writeGBS(_ epoch: SimulatedEpoch, _ buffer: inout TextBuffer) {
-        let start = Self.begin("GPGBS", &buffer)
-        buffer.append(UInt8(ascii: ","))
-        appendTime(epoch.time, &buffer)
-        guard epoch.reportedPosition != nil else {
-            buffer.append(",,,,,,,")
-            Self.end(from: start, &buffer)
-            return
-        }
+        guard let start = beginAccuracy("GPGBS", epoch, &buffer) else { return }
         let sigma = sigmaDecimetres
         buffer.append(UInt8(ascii: ","))
         buffer.appendFixed(sigma, decimals: 1)

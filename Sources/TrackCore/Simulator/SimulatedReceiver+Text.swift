@@ -19,21 +19,13 @@ extension SimulatedReceiver {
 
     /// `PMTK` or `PAIR` and the three-digit number of the address, e.g. `PMTK314` → 314.
     static func address(_ sentence: inout NMEASentence) -> (Prefix, Int)? {
-        let range = sentence.range(of: 0)
-        guard range.count == 7 else { return nil }
+        guard let number = ReceiverReply.addressNumber(&sentence) else { return nil }
+        if ReceiverReply.startsWithPMTK(&sentence) { return (.pmtk, number) }
+        let start = sentence.range(of: 0).lowerBound
         let bytes = sentence.bytes.span
-        let start = range.lowerBound
-        var number = 0
-        for offset in 4..<7 {
-            let digit = bytes[start + offset]
-            guard digit >= 48 && digit <= 57 else { return nil }
-            number = number * 10 + Int(digit - 48)
-        }
-        guard bytes[start] == UInt8(ascii: "P") else { return nil }
-        let letters = (bytes[start + 1], bytes[start + 2], bytes[start + 3])
-        if letters == (UInt8(ascii: "M"), UInt8(ascii: "T"), UInt8(ascii: "K")) { return (.pmtk, number) }
-        if letters == (UInt8(ascii: "A"), UInt8(ascii: "I"), UInt8(ascii: "R")) { return (.pair, number) }
-        return nil
+        let pair = bytes[start] == UInt8(ascii: "P") && bytes[start + 1] == UInt8(ascii: "A")
+            && bytes[start + 2] == UInt8(ascii: "I") && bytes[start + 3] == UInt8(ascii: "R")
+        return pair ? (.pair, number) : nil
     }
 
     mutating func takePMTK(_ number: Int, _ sentence: inout NMEASentence, _ replies: inout TextBuffer) {
