@@ -89,8 +89,8 @@ enum ReceiverFuzz {
         var result = Result()
         func take(_ event: ReceiverEvent) {
             switch event {
-            case .fix(let fix): result.fixes.append(fix)
-            case .reply(let reply): result.replies.append(reply)
+            case .fix: result.fixes.append(stream.fix)
+            case .reply: result.replies.append(stream.reply)
             }
         }
         bytes.withUnsafeBytes { raw in

@@ -101,7 +101,7 @@ enum ReceiverFixture {
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while let event = stream.next(raw, from: &offset) {
-                if case .reply(let reply) = event { found.append(reply) }
+                if event == .reply { found.append(stream.reply) }
             }
         }
         return found

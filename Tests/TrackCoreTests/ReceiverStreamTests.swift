@@ -11,8 +11,8 @@ enum StreamSupport {
         var replies: [ReceiverReply] = []
         func take(_ event: ReceiverEvent) {
             switch event {
-            case .fix(let fix): fixes.append(fix)
-            case .reply(let reply): replies.append(reply)
+            case .fix: fixes.append(stream.fix)
+            case .reply: replies.append(stream.reply)
             }
         }
         bytes.withUnsafeBytes { raw in

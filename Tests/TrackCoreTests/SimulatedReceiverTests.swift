@@ -44,9 +44,9 @@ struct ControlLoop {
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while let event = stream.next(raw, from: &offset) {
-                guard case .reply(let reply) = event else { continue }
-                detector.observe(reply)
-                _ = session.observe(reply, now: now)
+                guard event == .reply else { continue }
+                detector.observe(stream.reply)
+                _ = session.observe(stream.reply, now: now)
             }
         }
     }

@@ -1,9 +1,11 @@
-/// What the receiver stream yields: a fix, or a reply to a command.
+/// What the receiver stream yielded. Neither case carries its value: the fix is
+/// `ReceiverStream.fix` and the reply `ReceiverStream.reply`, read where they are (a fix is a
+/// few hundred bytes, copied for nothing on every epoch otherwise: `scripts/bench receiver`).
 public enum ReceiverEvent: Equatable, Sendable {
-    /// An epoch's fix, as `NMEAReceiver.next` gives it.
-    case fix(Fix)
-    /// An answer (ACK, NAK, version, TXT …) for the command session and the detector.
-    case reply(ReceiverReply)
+    /// An epoch completed: its fix, as `NMEAReceiver.next` gives it, is `fix`.
+    case fix
+    /// An answer (ACK, NAK, version, TXT …) for the command session and the detector is `reply`.
+    case reply
 }
 
 /// The receiver's byte stream split in two: UBX frames (`B5 62 …`, the answers of a u-blox)
@@ -21,7 +23,7 @@ public enum ReceiverEvent: Equatable, Sendable {
 ///
 ///     var offset = 0
 ///     while let event = stream.next(bytes, from: &offset) {
-///         switch event { case .fix(let fix): handle(fix); case .reply(let reply): session.observe(reply) }
+///         switch event { case .fix: handle(stream.fix); case .reply: session.observe(stream.reply, now: now) }
 ///     }
 public struct ReceiverStream: Sendable {
     /// The NMEA pipeline (counters, the last error, the epoch assembler).
@@ -36,6 +38,11 @@ public struct ReceiverStream: Sendable {
     public private(set) var ubxRejected = 0
     /// Why the last of them was not a frame.
     public private(set) var lastUBXError: UBXFrameError?
+    /// The reply of the last `.reply` event.
+    public private(set) var reply = ReceiverReply.ubxMessage(UBXMessageID(0, 0))
+
+    /// The fix of the last `.fix` event (the epoch assembler's, until the next call).
+    public var fix: Fix { nmea.assembler.completed }
 
     /// A stream waiting for its first byte.
     public init() {}
@@ -87,10 +94,11 @@ public struct ReceiverStream: Sendable {
         case .end:
             return nil
         case .fix:
-            return .fix(nmea.assembler.completed)
+            return .fix
         case .reply:
             guard let reply = nmea.withReplySentence({ ReceiverReply(sentence: &$0) }) else { return nil }
-            return .reply(reply)
+            self.reply = reply
+            return .reply
         case .binaryStart:
             collecting = true
             frames.begin()
@@ -106,7 +114,8 @@ public struct ReceiverStream: Sendable {
         case .frame:
             collecting = false
             ubxFrames += 1
-            return .reply(ReceiverReply(frame: frames))
+            reply = ReceiverReply(frame: frames)
+            return .reply
         case .rejected(let error):
             collecting = false
             ubxRejected += 1
