@@ -274,3 +274,18 @@ struct ReceiverFuzzSeedTests {
         #expect(split.fixes == receive(oracle.nmea).fixes)
     }
 }
+
+@Suite("Receiver fuzz regressions")
+struct ReceiverFuzzRegressionTests {
+    @Test(arguments: [1, 64, 4096])
+    func givenBackFrameCutByAFrame(chunk: Int) throws {
+        let bytes = try FuzzFixtures.load("receiver", "given-back-frame-cut-by-a-frame")
+        let split = StreamSupport.run(bytes, chunk: chunk)
+        let oracle = StreamSupport.withoutFrames(bytes)
+        let expected = receive(oracle.nmea)
+        #expect(split.fixes == expected.fixes)
+        #expect(split.counters == expected.counters)
+        #expect(split.replies.filter { if case .ubxAcknowledged = $0 { true } else if case .ubxRefused = $0 { true } else { false } }.count
+            <= oracle.frames.count)
+    }
+}

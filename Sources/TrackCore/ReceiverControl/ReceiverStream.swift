@@ -32,6 +32,8 @@ public struct ReceiverStream: Sendable {
     var collecting = false
     /// Bytes given back by the frame reader, for the NMEA framer before the input.
     var replay = ReplayBuffer()
+    /// Set by `flush`: the input has ended, so a frame still open at its end is no frame.
+    var flushing = false
     /// UBX frames read with a good checksum.
     public private(set) var ubxFrames = 0
     /// `B5`s that did not start a good frame.
@@ -65,7 +67,14 @@ public struct ReceiverStream: Sendable {
                 if let event = take(stop) { return event }
                 continue
             }
-            guard offset < bytes.count else { return nil }
+            guard offset < bytes.count else {
+                // After `flush`, a frame begun in given-back bytes and cut by the end of the
+                // input goes back too (and so on, until none is open).
+                guard flushing && collecting else { return nil }
+                collecting = false
+                giveBack()
+                continue
+            }
             if collecting {
                 let byte = bytes[offset]
                 offset += 1
@@ -80,13 +89,17 @@ public struct ReceiverStream: Sendable {
     /// `next` with no bytes to pull what they complete, then `finish` (tools and tests; the
     /// daemon's stream never ends).
     public mutating func flush() {
+        flushing = true
         guard collecting else { return }
         collecting = false
         giveBack()
     }
 
     /// Ends the input: the fix of the epoch in progress, if any (`NMEAReceiver.finish`).
-    public mutating func finish() -> Fix? { nmea.finish() }
+    public mutating func finish() -> Fix? {
+        flushing = false
+        return nmea.finish()
+    }
 
     /// Acts on where the NMEA loop stopped; the event to hand out, if any.
     mutating func take(_ stop: NMEAStop) -> ReceiverEvent? {
