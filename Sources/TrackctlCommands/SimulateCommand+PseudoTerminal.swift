@@ -5,13 +5,16 @@ extension SimulateCommand {
     /// Writes one epoch every epoch interval of the monotonic clock to a new pseudo-terminal
     /// until the route ends or SIGINT/SIGTERM arrives. The loop waits in poll on the signalfd
     /// and the master with the time to the next epoch as timeout; what trackd writes to its
-    /// "receiver" (configuration commands) is read and dropped, as a receiver that ignores it.
-    static func runOnPseudoTerminal(_ simulator: inout NMEASimulator, linkPath: String?) -> Int32 {
+    /// "receiver" (configuration commands) is answered by `receiver` (`SimulatedLine`), or
+    /// read and dropped without one, as a receiver that ignores it.
+    static func runOnPseudoTerminal(_ simulator: inout NMEASimulator, linkPath: String?,
+                                    receiver: SimulatedReceiver? = nil) -> Int32 {
         do {
             let terminal = try PseudoTerminal(linkPath: linkPath)
             do {
                 let signals = try SignalDescriptor(stopOnly: true)
-                return run(&simulator, on: terminal, stoppingOn: signals)
+                var line = SimulatedLine(receiver)
+                return run(&simulator, on: terminal, line: &line, stoppingOn: signals)
             } catch {
                 try? FileDescriptor.standardError.writeAll("trackctl simulate: signals: \(error.message)\n")
                 return 1
@@ -23,15 +26,17 @@ extension SimulateCommand {
     }
 
     static func run(
-        _ simulator: inout NMEASimulator, on terminal: borrowing PseudoTerminal, stoppingOn signals: borrowing SignalDescriptor
+        _ simulator: inout NMEASimulator, on terminal: borrowing PseudoTerminal, line: inout SimulatedLine,
+        stoppingOn signals: borrowing SignalDescriptor
     ) -> Int32 {
         try? FileDescriptor.standardOutput.writeAll(terminal.slavePath + "\n")
         var note = "trackctl simulate: writing to " + terminal.slavePath
         if let linkPath = terminal.linkPath { note += " (linked from " + linkPath + ")" }
-        note += ", \(simulator.configuration.rateHertz) Hz; Ctrl-C stops\n"
+        note += ", \(simulator.configuration.rateHertz) Hz"
+        if let receiver = line.receiver { note += ", answering as \(receiver.model.rawValue) at \(receiver.baud) baud" }
+        note += "; Ctrl-C stops\n"
         try? FileDescriptor.standardError.writeAll(note)
 
-        let interval = simulator.epochIntervalMilliseconds * 1_000_000
         var next = SystemClock.monotonic()
         if simulator.configuration.clockStart != nil {
             // On the system's clock each epoch goes out when that clock reaches its time, as
@@ -41,19 +46,20 @@ extension SimulateCommand {
         }
         var epoch = TextBuffer()
         var dropped = 0
-        let sink = UnsafeMutableRawBufferPointer.allocate(byteCount: 1024, alignment: 16)
-        defer { sink.deallocate() }
         do throws(Errno) {
+            try line.start(on: terminal)
             while true {
                 let now = SystemClock.monotonic()
+                // Read the receiver's interval each time: a command may have changed it.
+                let interval = simulator.epochIntervalMilliseconds * 1_000_000
                 if now >= next {
                     epoch.removeAll()
-                    guard simulator.writeEpoch(to: &epoch) else { break }
-                    let written = try epoch.withBytes { (bytes) throws(Errno) in
-                        try bytes.withUnsafeBytes { (raw) throws(Errno) in try terminal.master.writeAvailable(raw) }
+                    // Asleep, the receiver sends nothing; its clock runs on.
+                    if line.isSending {
+                        guard simulator.writeEpoch(to: &epoch) else { break }
+                        // Nobody has read for a while: the bytes are lost, as on a real UART.
+                        if try !line.send(&epoch, on: terminal) { dropped += 1 }
                     }
-                    // Nobody has read for a while: the bytes are lost, as on a real UART.
-                    if written < epoch.count { dropped += 1 }
                     next = next.adding(nanoseconds: interval)
                     // Suspended or far behind: carry on from now rather than catching up.
                     if next.nanoseconds < now.nanoseconds - 1_000_000_000 { next = now.adding(nanoseconds: interval) }
@@ -67,7 +73,7 @@ extension SimulateCommand {
                     try? FileDescriptor.standardError.writeAll("trackctl simulate: stopped\n")
                     return 0
                 }
-                if poll.isReady(1) { _ = try terminal.master.readAvailable(into: sink) }
+                if poll.isReady(1) { try line.takeInput(from: terminal, &simulator) }
             }
         } catch {
             try? FileDescriptor.standardError.writeAll("trackctl simulate: \(terminal.slavePath): \(error.message)\n")

@@ -7,7 +7,7 @@ enum SimulateCommand {
     static let usage: StaticString = """
         usage: trackctl simulate ROUTE.gpx [--speed X] [--rate 1|5|10] [--noise M]
                                  [--cold-start SECONDS] [--seed N] [--loop] [--clock now|route]
-                                 [--pty PATH | --stdout]
+                                 [--receiver MODEL [--baud N]] [--pty PATH | --stdout]
 
         Writes the NMEA a receiver moving along ROUTE.gpx would send (RMC, VTG, GGA, GSA, GSV, GLL).
         Without --stdout it opens a pseudo-terminal, prints its device path and writes in real time
@@ -22,6 +22,12 @@ enum SimulateCommand {
           --clock now|route   the receiver's clock: `now` starts it at the system's time, as a
                               receiver would (the default on a pseudo-terminal); `route` sends
                               the route's own times (the default with --stdout)
+          --receiver MODEL    answer what is written to the pseudo-terminal as this receiver:
+                              ublox-m8, ublox-m10, mediatek, quectel (LC29H, PAIR) or silent
+                              (ignores everything); it changes baud, rate, sentences, sleeps and
+                              wakes when told, and sends noise while the line's baud is not its own
+          --baud N            the receiver's baud at start (ublox-m8, mediatek, silent 9600;
+                              ublox-m10 38400; quectel 115200)
           --pty PATH          also make PATH a symbolic link to the pseudo-terminal
           --stdout            write to standard output as fast as possible instead
 
@@ -35,6 +41,16 @@ enum SimulateCommand {
         var toStandardOutput = false
         /// `--clock`: true for now, false for the route's times, nil for the mode's default.
         var clockNow: Bool?
+        /// `--receiver`: the receiver to answer as; nil ignores what is written (as before).
+        var receiver: SimulatedReceiver.Model?
+        /// `--baud`: the receiver's baud at start; nil for the model's default.
+        var receiverBaud: Int?
+
+        /// The receiver to answer as, at its starting baud.
+        var simulatedReceiver: SimulatedReceiver? {
+            guard let receiver else { return nil }
+            return SimulatedReceiver(receiver, baud: receiverBaud ?? SimulateCommand.defaultBaud(receiver))
+        }
 
         /// Whether the receiver's clock starts at the system's time.
         var startsNow: Bool { clockNow ?? !toStandardOutput }
@@ -75,7 +91,7 @@ enum SimulateCommand {
             return 1
         }
         if options.toStandardOutput { return writeToStandardOutput(&simulator) }
-        return SimulateCommand.runOnPseudoTerminal(&simulator, linkPath: options.linkPath)
+        return SimulateCommand.runOnPseudoTerminal(&simulator, linkPath: options.linkPath, receiver: options.simulatedReceiver)
     }
 
     /// A failure while loading the route, with its message.
@@ -152,6 +168,16 @@ enum SimulateCommand {
             case "--pty":
                 guard let path = value(argument), !path.isEmpty else { return .usageError("--pty needs a path") }
                 options.linkPath = path
+            case "--receiver":
+                guard let text = value(argument), let model = SimulatedReceiver.Model(rawValue: text) else {
+                    return .usageError("--receiver takes ublox-m8, ublox-m10, mediatek, quectel or silent")
+                }
+                options.receiver = model
+            case "--baud":
+                guard let text = value(argument), let baud = Int(text), SerialPort.supportedBaudRates.contains(baud) else {
+                    return .usageError("--baud takes a rate such as 9600, 38400 or 115200")
+                }
+                options.receiverBaud = baud
             case "--stdout":
                 options.toStandardOutput = true
             default:
@@ -166,8 +192,24 @@ enum SimulateCommand {
         if options.toStandardOutput && options.linkPath != nil {
             return .usageError("--pty and --stdout exclude each other")
         }
+        if options.toStandardOutput && options.receiver != nil {
+            return .usageError("--receiver answers what is written to a pseudo-terminal: not with --stdout")
+        }
+        if options.receiverBaud != nil && options.receiver == nil {
+            return .usageError("--baud is the simulated receiver's: give --receiver too")
+        }
         options.route = route
         return .run(options)
+    }
+
+    /// A model's baud at power-on: u-blox M8 and MediaTek 9600, u-blox M10 38400, Quectel
+    /// LC29H 115200.
+    static func defaultBaud(_ model: SimulatedReceiver.Model) -> Int {
+        switch model {
+        case .ubloxM8, .mediatek, .silent: 9600
+        case .ubloxM10: 38_400
+        case .quectel: 115_200
+        }
     }
 
     /// A non-negative decimal such as `2.5` (`DecimalText`, to the microunit: `Double("…")`

@@ -7,6 +7,8 @@ import TrackIO
 //                          baseline (start-up and reads) the bench compares `nmea` with
 //   trackbench nmea FILE   the same reads, each chunk fed through the receiver pipeline by
 //                          `receiveChunk`, the function callgrind collects inclusively
+//   trackbench stream FILE the same through ReceiverStream (UBX frames lifted out, replies
+//                          read), by `streamChunk` (ReceiverStreamBench.swift)
 //   trackbench wakeups BAUD EPOCHS [COALESCING_BYTES]
 //                          wake-ups a SerialPort costs per receiver epoch on a pty
 //                          (WakeUps.swift)
@@ -35,6 +37,7 @@ import TrackIO
 let usage: StaticString = """
     usage: trackbench read FILE   read FILE and print its length
            trackbench nmea FILE   feed FILE through the NMEA receiver, print sentences=… fixes=…
+           trackbench stream FILE feed FILE through the receiver stream, print … replies=… ubx=…
            trackbench wakeups BAUD EPOCHS [COALESCING_BYTES]
                                   count a serial port's wake-ups on a pty, print wakeups=…
            trackbench leds FRAMES evaluate FRAMES LED frames, print lit=…
@@ -222,6 +225,7 @@ do throws(Errno) {
     switch arguments[0] {
     case "read": try runRead(arguments[1])
     case "nmea": try runNMEA(arguments[1])
+    case "stream": try runStream(arguments[1])
     case "tracknmea": try runTrackNMEA(arguments[1])
     case "logdump": try runLogDump(arguments[1])
     default:

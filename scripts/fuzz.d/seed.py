@@ -191,7 +191,7 @@ KINDS = {"nmea": nmea, "fences": fences, "config": config, "gpx": gpx_documents,
 # Targets whose first input byte is a mode (see their files): kept regression inputs are the
 # bytes the parser saw, so they get a mode that changes nothing (nmea: no checksum repair,
 # 64-byte chunks; log: no CRC repair; state: the bytes as the file).
-REGRESSION_PREFIX = {"nmea": bytes([63 << 1]), "log": b"\x00", "state": b"\x00"}
+REGRESSION_PREFIX = {"nmea": bytes([63 << 1]), "receiver": bytes([63 << 1]), "log": b"\x00", "state": b"\x00"}
 
 
 def main():

@@ -30,16 +30,16 @@ public struct NMEAReceiver: Sendable {
     ///
     /// E.g. a 64 KiB read holding 30 epochs gives 30 fixes from 31 calls, the last nil.
     public mutating func next(_ bytes: UnsafeRawBufferPointer, from offset: inout Int) -> Fix? {
-        var none = NoSentenceSink()
-        return next(bytes, from: &offset, sentences: &none)
+        run(bytes, from: &offset, FixesOnly.self) == .fix ? assembler.completed : nil
     }
 
-    /// `next(_:from:)`, handing `sentences` every checksum-verified sentence as it is framed,
-    /// before it is decoded (gpsd's raw NMEA watchers get exactly what the core accepted).
+    /// The loop of `next` and `nextStop`: processes `bytes` from `offset` until an epoch
+    /// completes or, when `Policy` says so, a reply sentence or a UBX sync byte passes.
+    /// `Policy` is a type whose answers are constants, so `next` compiles to the loop alone.
     @inline(__always)
-    public mutating func next<Sink: NMEASentenceSink & ~Copyable>(
-        _ bytes: UnsafeRawBufferPointer, from offset: inout Int, sentences: inout Sink
-    ) -> Fix? {
+    mutating func run<Policy: NMEAStopPolicy>(
+        _ bytes: UnsafeRawBufferPointer, from offset: inout Int, _ policy: Policy.Type
+    ) -> NMEAStop {
         var index = offset
         while index < bytes.count {
             if framer.state == .body {
@@ -49,24 +49,55 @@ public struct NMEAReceiver: Sendable {
                 // Then, almost always, `*hh` and the line end.
                 if let (next, event) = framer.scanTail(bytes, from: index) {
                     index = next
-                    if handle(event, &sentences) {
+                    if handle(event) {
                         offset = index
                         counters.fixes += 1
-                        return assembler.completed
+                        return .fix
+                    }
+                    if Policy.stopsAtSentences, case .sentence = event {
+                        offset = index
+                        return .sentence
+                    }
+                    if Policy.stopsAtReplies && isReply(event) {
+                        offset = index
+                        return .reply
                     }
                     continue
                 }
             }
             let byte = bytes[index]
             index &+= 1
-            if handle(framer.consume(byte), &sentences) {
+            let event = framer.consume(byte)
+            if handle(event) {
                 offset = index
                 counters.fixes += 1
-                return assembler.completed
+                return .fix
+            }
+            if Policy.stopsAtSentences, case .sentence = event {
+                offset = index
+                return .sentence
+            }
+            if Policy.stopsAtReplies {
+                if isReply(event) {
+                    offset = index
+                    return .reply
+                }
+                // A UBX frame may start here. The framer has taken the byte as it always does
+                // (it ends any sentence open, else it is noise between sentences).
+                if byte == UBXFrame.sync1 {
+                    offset = index
+                    return .binaryStart
+                }
             }
         }
         offset = index
-        return nil
+        return .end
+    }
+
+    /// The framer's sentence after a `.reply` stop (`nextStop`), for
+    /// `ReceiverReply(sentence:)`: read in place, changed by nothing.
+    public mutating func withReplySentence<R>(_ body: (inout NMEASentence) -> R) -> R {
+        body(&framer.sentence)
     }
 
     /// Ends the input: the fix of the epoch in progress, if it has any data.
@@ -90,7 +121,7 @@ public struct NMEAReceiver: Sendable {
 
     /// Counts a rejected sentence or decodes a framed one; true when that completed an epoch.
     @inline(__always)
-    mutating func handle<Sink: NMEASentenceSink & ~Copyable>(_ event: FrameEvent, _ sentences: inout Sink) -> Bool {
+    mutating func handle(_ event: FrameEvent) -> Bool {
         switch event {
         case .none:
             return false
@@ -99,7 +130,6 @@ public struct NMEAReceiver: Sendable {
             lastError = error
             return false
         case .sentence:
-            sentences.take(framer.sentence, checksum: framer.checksum)
             return handleSentence()
         }
     }
@@ -143,18 +173,4 @@ extension NMEAReceiver: SentenceTableVisitor {
     /// Unknown and proprietary sentences add nothing.
     mutating func skip() {}
 
-}
-
-/// Takes each checksum-verified sentence the receiver frames, before it is decoded: e.g. the
-/// gpsd service passing `$GPGGA,…*47` on to its raw NMEA watchers. Must not allocate.
-public protocol NMEASentenceSink: ~Copyable {
-    /// `sentence` is the body between `$` and `*`; `checksum` its XOR, as sent.
-    mutating func take(_ sentence: borrowing NMEASentence, checksum: UInt8)
-}
-
-/// The sink of `next(_:from:)`: nothing is taken (compiled away).
-public struct NoSentenceSink: NMEASentenceSink {
-    public init() {}
-    @inline(__always)
-    public mutating func take(_ sentence: borrowing NMEASentence, checksum: UInt8) {}
 }

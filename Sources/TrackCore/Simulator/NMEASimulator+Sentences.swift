@@ -1,12 +1,43 @@
 /// The sentences of one epoch, formatted as a u-blox receiver does (NMEA 2.3 fields,
 /// `hhmmss.ss` times, five decimals of minutes ≈ 2 cm), with checksums.
 extension NMEASimulator {
+    /// Whether `sentence` goes out this epoch: the stock set (RMC, VTG, GGA, GSA, GLL every
+    /// epoch, GSV once a second) without `outputRates`, else every n-th epoch as told.
+    func sends(_ sentence: NMEAOutputSentence, wholeSecond: Bool) -> Bool {
+        guard let rates = outputRates else {
+            switch sentence {
+            case .rmc, .vtg, .gga, .gsa, .gll: return true
+            case .gsv: return wholeSecond
+            case .gst, .zda, .gbs: return false
+            }
+        }
+        let every = rates[sentence]
+        return every > 0 && epochCount % every == 0
+    }
+
     func writeSentences(
         _ epoch: SimulatedEpoch, satellites: InlineArray<12, SimulatedSatellite?>, withGSV: Bool,
         to buffer: inout TextBuffer
     ) {
         let fixed = epoch.reportedPosition != nil
-        var start = Self.begin("GPRMC", &buffer)
+        if sends(.rmc, wholeSecond: withGSV) { writeRMC(epoch, &buffer) }
+        if sends(.vtg, wholeSecond: withGSV) { writeVTG(epoch, &buffer) }
+        var used = 0
+        for slot in 0..<12 where satellites[slot]?.isUsed == true { used += 1 }
+        // Dilution of precision falls as more satellites are used (8 used: HDOP 1.10).
+        let hdop = fixed ? Int64(60 + 400 / max(used, 1)) : 9999
+        if sends(.gga, wholeSecond: withGSV) { writeGGA(epoch, used: used, hdop: hdop, &buffer) }
+        if sends(.gsa, wholeSecond: withGSV) { writeGSA(epoch, satellites, hdop: hdop, &buffer) }
+        if sends(.gsv, wholeSecond: withGSV) { writeGSV(satellites, &buffer) }
+        if sends(.gll, wholeSecond: withGSV) { writeGLL(epoch, &buffer) }
+        if sends(.gst, wholeSecond: withGSV) { writeGST(epoch, &buffer) }
+        if sends(.zda, wholeSecond: withGSV) { writeZDA(epoch, &buffer) }
+        if sends(.gbs, wholeSecond: withGSV) { writeGBS(epoch, &buffer) }
+    }
+
+    func writeRMC(_ epoch: SimulatedEpoch, _ buffer: inout TextBuffer) {
+        let fixed = epoch.reportedPosition != nil
+        let start = Self.begin("GPRMC", &buffer)
         buffer.append(UInt8(ascii: ","))
         appendTime(epoch.time, &buffer)
         buffer.append(fixed ? ",A," : ",V,")
@@ -22,8 +53,11 @@ extension NMEASimulator {
         buffer.append(integer: Int(date.year) % 100, width: 2)
         buffer.append(fixed ? ",,,A" : ",,,N")
         Self.end(from: start, &buffer)
+    }
 
-        start = Self.begin("GPVTG", &buffer)
+    func writeVTG(_ epoch: SimulatedEpoch, _ buffer: inout TextBuffer) {
+        let fixed = epoch.reportedPosition != nil
+        let start = Self.begin("GPVTG", &buffer)
         buffer.append(UInt8(ascii: ","))
         if fixed {
             appendCourse(epoch.courseMillidegrees, &buffer)
@@ -37,15 +71,11 @@ extension NMEASimulator {
             buffer.append(",T,,M,,N,,K,N")
         }
         Self.end(from: start, &buffer)
+    }
 
-        var used = 0
-        for slot in 0..<12 where satellites[slot]?.isUsed == true { used += 1 }
-        // Dilution of precision falls as more satellites are used (8 used: HDOP 1.10).
-        let hdop = fixed ? Int64(60 + 400 / max(used, 1)) : 9999
-        let pdop = fixed ? hdop * 16 / 10 : 9999
-        let vdop = fixed ? hdop * 13 / 10 : 9999
-
-        start = Self.begin("GPGGA", &buffer)
+    func writeGGA(_ epoch: SimulatedEpoch, used: Int, hdop: Int64, _ buffer: inout TextBuffer) {
+        let fixed = epoch.reportedPosition != nil
+        let start = Self.begin("GPGGA", &buffer)
         buffer.append(UInt8(ascii: ","))
         appendTime(epoch.time, &buffer)
         buffer.append(UInt8(ascii: ","))
@@ -63,8 +93,14 @@ extension NMEASimulator {
             buffer.append(",,,,,")
         }
         Self.end(from: start, &buffer)
+    }
 
-        start = Self.begin("GPGSA", &buffer)
+    func writeGSA(_ epoch: SimulatedEpoch, _ satellites: InlineArray<12, SimulatedSatellite?>, hdop: Int64,
+                  _ buffer: inout TextBuffer) {
+        let fixed = epoch.reportedPosition != nil
+        let pdop = fixed ? hdop * 16 / 10 : 9999
+        let vdop = fixed ? hdop * 13 / 10 : 9999
+        let start = Self.begin("GPGSA", &buffer)
         // Mode 3 needs an altitude: a track without elevations gives a 2D fix.
         buffer.append(!fixed ? ",A,1" : epoch.altitudeMillimetres == nil ? ",A,2" : ",A,3")
         for slot in 0..<12 {
@@ -79,10 +115,11 @@ extension NMEASimulator {
         buffer.append(UInt8(ascii: ","))
         buffer.appendFixed(vdop, decimals: 2)
         Self.end(from: start, &buffer)
+    }
 
-        if withGSV { writeGSV(satellites, &buffer) }
-
-        start = Self.begin("GPGLL", &buffer)
+    func writeGLL(_ epoch: SimulatedEpoch, _ buffer: inout TextBuffer) {
+        let fixed = epoch.reportedPosition != nil
+        let start = Self.begin("GPGLL", &buffer)
         buffer.append(UInt8(ascii: ","))
         appendPosition(epoch.reportedPosition, &buffer)
         buffer.append(UInt8(ascii: ","))

@@ -101,6 +101,13 @@ public struct NMEASimulator: Sendable {
     let hasElevation: Bool
     /// Epochs written so far.
     public private(set) var epochCount = 0
+    /// The sentences and their intervals in epochs, when a receiver model has been told which
+    /// to send (`SimulatedReceiver`); nil: the stock set above (GSV once a second), as before.
+    public var outputRates: SentenceRates?
+    /// Receiver time between epochs in ms: from the rate, or as a receiver was told since.
+    var intervalMilliseconds: Int64
+    /// Receiver time from the clock's start to the next epoch, in ms.
+    var elapsedMilliseconds: Int64 = 0
     /// True once the end of the track was written (never when looping).
     public private(set) var isFinished = false
     /// The last epoch written.
@@ -136,6 +143,7 @@ public struct NMEASimulator: Sendable {
             clockShiftMilliseconds = 0
         }
         durationMilliseconds = duration
+        intervalMilliseconds = Int64(1000 / configuration.rateHertz)
         hasElevation = track.points.allSatisfy { $0.elevationMillimetres != nil }
         random = SimulatorRandom(seed: configuration.seed)
         sky = SimulatedSky(seed: configuration.seed, coldStartSeconds: Double(configuration.coldStartSeconds))
@@ -145,13 +153,23 @@ public struct NMEASimulator: Sendable {
         noiseUp = random.gaussian() * configuration.noiseMetres * 1.5
     }
 
-    /// Receiver time between epochs, in milliseconds (1000, 200 or 100).
-    public var epochIntervalMilliseconds: Int64 { Int64(1000 / configuration.rateHertz) }
+    /// Receiver time between epochs, in milliseconds (1000, 200 or 100 from the rate; 100 …
+    /// 10,000 once `setEpochInterval` changed it).
+    public var epochIntervalMilliseconds: Int64 { intervalMilliseconds }
+
+    /// Changes the time between epochs, as a receiver told a new fix interval does; the next
+    /// epoch falls on a whole multiple of the new interval. Clamped to 100 … 10,000 ms.
+    public mutating func setEpochInterval(milliseconds: Int64) {
+        let interval = min(max(milliseconds, 100), 10_000)
+        guard interval != intervalMilliseconds else { return }
+        intervalMilliseconds = interval
+        elapsedMilliseconds = (elapsedMilliseconds + interval - 1) / interval * interval
+    }
 
     /// The UTC time of the next epoch.
     public var nextEpochTime: UTCTime {
         UTCTime(millisecondsSinceEpoch: startTime.millisecondsSinceEpoch + clockShiftMilliseconds
-            - Int64(configuration.coldStartSeconds) * 1000 + Int64(epochCount) * epochIntervalMilliseconds)
+            - Int64(configuration.coldStartSeconds) * 1000 + elapsedMilliseconds)
     }
 
     /// Appends the next epoch's sentences to `buffer` (about 500 bytes; check `overflowed` for a
@@ -159,7 +177,7 @@ public struct NMEASimulator: Sendable {
     public mutating func writeEpoch(to buffer: inout TextBuffer) -> Bool {
         guard !isFinished else { return false }
         let time = nextEpochTime
-        let sinceStart = Double(Int64(epochCount) * epochIntervalMilliseconds) / 1000
+        let sinceStart = Double(elapsedMilliseconds) / 1000
         let sinceFix = time.millisecondsSinceEpoch - clockShiftMilliseconds - startTime.millisecondsSinceEpoch
         var epoch = SimulatedEpoch(time: time)
         if sinceFix >= 0 {
@@ -180,6 +198,7 @@ public struct NMEASimulator: Sendable {
                        withGSV: wholeSecond, to: &buffer)
         lastEpoch = epoch
         epochCount += 1
+        elapsedMilliseconds += intervalMilliseconds
         if !configuration.loops && sinceFix >= 0
             && Double(sinceFix + epochIntervalMilliseconds) * configuration.speedFactor > Double(durationMilliseconds) {
             // The next epoch would be past the end: this was the last one.

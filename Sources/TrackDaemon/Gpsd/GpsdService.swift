@@ -159,6 +159,8 @@ struct GpsdService: ~Copyable {
 }
 
 extension GpsdService: NMEASentenceSink {
+    var wantsSentences: Bool { forwarding }
+
     /// A sentence the receiver core verified, to every raw watcher, CRLF-terminated as gpsd
     /// sends it (`$GPGGA,…*47\r\n`); one over gpsd's 130 characters is not passed on.
     mutating func take(_ sentence: borrowing NMEASentence, checksum: UInt8) {

@@ -129,15 +129,33 @@ struct ReceiverService<Source: ReceiverSource & ~Copyable>: ~Copyable {
     }
 
     /// The next fix in the bytes of the last read, nil once they are used up (the counters and
-    /// the recent activity are brought up to date then). `sentences` takes each verified
-    /// sentence on the way, before it is decoded.
+    /// the recent activity are brought up to date then). When `sentences` takes them, it is
+    /// handed each verified sentence on the way (the one that completes an epoch before its
+    /// fix); otherwise the core runs its loop without stops.
     mutating func nextFix<Sink: NMEASentenceSink & ~Copyable>(now: MonotonicTime, sentences: inout Sink) -> Fix? {
         let bytes = UnsafeRawBufferPointer(rebasing: input[0..<inputCount])
-        if let fix = core.next(bytes, from: &inputOffset, sentences: &sentences) {
+        var completed = false
+        if sentences.wantsSentences {
+            scan: while true {
+                switch core.nextSentence(bytes, from: &inputOffset) {
+                case .sentence:
+                    sentences.take(core.framer.sentence, checksum: core.framer.checksum)
+                case .fix:
+                    sentences.take(core.framer.sentence, checksum: core.framer.checksum)
+                    completed = true
+                    break scan
+                case .end, .reply, .binaryStart:
+                    break scan
+                }
+            }
+        } else {
+            completed = core.next(bytes, from: &inputOffset) != nil
+        }
+        if completed {
             // The sentence that completed this epoch is the first of the next one.
             fixReceivedAt = epochReceivedAt
             epochReceivedAt = sentenceArrival(bytes)
-            return fix
+            return core.assembler.completed
         }
         let counters = core.counters
         let rejected = counters.badChecksum + counters.malformed + counters.overlong
