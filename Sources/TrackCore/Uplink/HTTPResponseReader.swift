@@ -9,6 +9,13 @@ public struct HTTPResponse: Equatable, Sendable {
     public var closesConnection: Bool
     /// Bytes of body read past (and not kept): a Traccar answer carries a queued command there.
     public var bodyByteCount: Int
+
+    /// A response's facts.
+    public init(status: Int, closesConnection: Bool, bodyByteCount: Int) {
+        self.status = status
+        self.closesConnection = closesConnection
+        self.bodyByteCount = bodyByteCount
+    }
 }
 
 /// Why an HTTP response could not be read, e.g. `.malformedStatusLine` for a server that is not

@@ -6,6 +6,7 @@ public enum MQTTField: UInt8, Equatable, Sendable {
     case protocolName
     case protocolLevel
     case connectFlags
+    case keepAlive
     case clientID
     case willTopic
     case willMessage
@@ -27,6 +28,7 @@ public enum MQTTField: UInt8, Equatable, Sendable {
         case .protocolName: "protocol name"
         case .protocolLevel: "protocol level"
         case .connectFlags: "connect flags"
+        case .keepAlive: "keep alive"
         case .clientID: "client identifier"
         case .willTopic: "will topic"
         case .willMessage: "will message"

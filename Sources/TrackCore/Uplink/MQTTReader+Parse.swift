@@ -64,7 +64,7 @@ extension MQTTReader {
         guard flags & 0x01 == 0, let willQoS, will || flags & 0x38 == 0, flags & 0x80 != 0 || flags & 0x40 == 0 else {
             throw .malformed(.connect, .connectFlags)
         }
-        let keepAlive = try fields.uint16(body, .connectFlags)
+        let keepAlive = try fields.uint16(body, .keepAlive)
         let clientID = try fields.string(body, .clientID)
         let cleanSession = flags & 0x02 != 0
         guard !clientID.isEmpty || cleanSession else { throw .malformed(.connect, .clientID) }
