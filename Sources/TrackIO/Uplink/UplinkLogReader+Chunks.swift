@@ -28,6 +28,16 @@ extension UplinkLogReader {
         let base = sourceBase
         let data = source
         let bytes = data.span.extracting(0..<sourceCount(limit: limit))
+        // A parity chunk checks that its group lies before it in the segment, which a window
+        // does not hold: read with its place in the file. It has no records and keeps the
+        // context (as `LogChunkReader.open` does).
+        if LogChunkFormat.isParity(bytes, at: offset - base),
+           let parity = try? LogParityChunk.read(bytes, at: offset - base, fileOffset: offset) {
+            chunkEnd = base + parity.end
+            chunkOpen = true
+            chunkRecords = 0
+            return .opened
+        }
         let header: LogChunkHeader
         do throws(LogError) {
             header = try reader.open(bytes, at: offset - base)

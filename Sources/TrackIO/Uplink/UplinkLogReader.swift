@@ -122,6 +122,9 @@ public struct UplinkLogReader: ~Copyable {
         if let first = numbers.first, cursor.chunk.isStart || first > cursor.chunk.segment {
             // From the oldest segment: the start, or the cursor's segment is gone (quota).
             if !cursor.chunk.isStart { loseSeek(missing: 1) }
+            // Numbers start at 1 and are never reused: without segment 1, the records after
+            // `start` to pass over went with it.
+            if cursor.chunk.isStart, first > 1 { skip = 0 }
             segment = first
         } else if !cursor.chunk.isStart {
             segment = numbers.first { $0 >= cursor.chunk.segment } ?? 0
