@@ -70,7 +70,9 @@ extension GpsdJSON {
         return fix.hdopCenti != nil
     }
 
-    /// One SKY object and its line end, listing the first `satellites` of the view.
+    /// One SKY object and its line end, listing the first `satellites` of the view. Not
+    /// inlined: `writeSKY` calls it from five places.
+    @inline(never)
     static func writeSKYObject(
         _ fix: borrowing Fix, sky: borrowing SkyView, satellites: Int, positions: Bool, device: GpsdDevicePath,
         to buffer: inout TextBuffer
