@@ -29,7 +29,7 @@ public struct SkySatellite: Equatable, Sendable {
 /// * gpsd reports a SKY at each set's last sentence (processGSV returns SATELLITE_SET), except
 ///   at the end of a GPGSV set once another constellation's GSV has been seen: "assumes GLGSV
 ///   or BDGSV group, if present, is emitted after the GPGSV". The counts at those reports are
-///   kept for the epoch (`reports(inEpoch:)`), so that trackd's gpsd service sends the same
+///   kept for the epoch (`reports(_:)`), so that trackd's gpsd service sends the same
 ///   SKYs after the epoch's TPV;
 /// * GSAs that follow each other accumulate the used list, except that the same talker again
 ///   (other than GN) starts it afresh, as does the first GSA after any other sentence;
