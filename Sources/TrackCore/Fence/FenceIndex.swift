@@ -23,50 +23,49 @@ public struct FenceIndex: Sendable {
         self.image = image
     }
 
-    /// The nodes of the index of `entries` (box, fence index), e.g. two entries for a fence
-    /// across the antimeridian; the root last.
-    static func nodes(entries: [(box: FenceBox, fence: Int)]) -> [Node] {
-        guard !entries.isEmpty else { return [] }
-        var level = entries.map { Node(box: $0.box, first: Int32($0.fence), count: 0) }
-        level = FenceIndex.tiled(level)
+    /// Builds the index in place: `nodes` holds the entries (box, fence index, count 0) in the
+    /// order the fences were added, e.g. two for a fence across the antimeridian; after, the
+    /// entries tiled, then each level of parents, the root last.
+    static func build(_ nodes: inout [Node]) {
+        guard !nodes.isEmpty else { return }
+        var total = nodes.count
+        var level = nodes.count
+        while level > 1 {
+            level = (level + fanOut - 1) / fanOut
+            total += level
+        }
+        nodes.reserveCapacity(total)
+        tile(&nodes)
         var levelStart = 0
-        var nodes = level
         while nodes.count - levelStart > 1 {
             let levelEnd = nodes.count
-            var parents: [Node] = []
             var child = levelStart
             while child < levelEnd {
                 let end = min(child + FenceIndex.fanOut, levelEnd)
                 var box = nodes[child].box
                 for other in (child + 1)..<end { box = box.union(nodes[other].box) }
-                parents.append(Node(box: box, first: Int32(child), count: Int32(end - child)))
+                nodes.append(Node(box: box, first: Int32(child), count: Int32(end - child)))
                 child = end
             }
             levelStart = levelEnd
-            nodes.append(contentsOf: parents)
         }
-        return nodes
     }
 
-    /// Sort-Tile-Recursive order: vertical slices by longitude, each sorted by latitude, so
-    /// consecutive runs of `fanOut` are compact.
-    static func tiled(_ items: [Node]) -> [Node] {
+    /// Sort-Tile-Recursive order, in place: vertical slices by longitude, each sorted by
+    /// latitude, so consecutive runs of `fanOut` are compact. (The sort is stable: the order
+    /// is the one sorting copies gave.)
+    static func tile(_ items: inout [Node]) {
         let leaves = (items.count + fanOut - 1) / fanOut
         var slices = 1
         while slices * slices < leaves { slices += 1 }
         let perSlice = slices * fanOut
-        let byLongitude = items.sorted { $0.box.minLongitude + $0.box.maxLongitude < $1.box.minLongitude + $1.box.maxLongitude }
-        var result: [Node] = []
-        result.reserveCapacity(items.count)
+        items.sort { $0.box.minLongitude + $0.box.maxLongitude < $1.box.minLongitude + $1.box.maxLongitude }
         var start = 0
-        while start < byLongitude.count {
-            let end = min(start + perSlice, byLongitude.count)
-            result.append(contentsOf: byLongitude[start..<end].sorted {
-                $0.box.minLatitude + $0.box.maxLatitude < $1.box.minLatitude + $1.box.maxLatitude
-            })
+        while start < items.count {
+            let end = min(start + perSlice, items.count)
+            items[start..<end].sort { $0.box.minLatitude + $0.box.maxLatitude < $1.box.minLatitude + $1.box.maxLatitude }
             start = end
         }
-        return result
     }
 
     /// Calls `body` with the fence index of every entry whose box meets `box` (a fence split

@@ -95,7 +95,7 @@ struct LegacyParts {
                 guard reach <= FenceSet.maximumPolygonReachMetres else {
                     throw .tooLarge(metres: reach, maximumMetres: FenceSet.maximumPolygonReachMetres)
                 }
-                if let crossing = FenceSet.selfIntersection(projected) {
+                if let crossing = FenceSet.selfIntersection(projected[...]) {
                     throw .selfIntersecting(ring: ringNumber, edge: crossing.0, otherEdge: crossing.1)
                 }
                 vertices.append(contentsOf: projected)

@@ -1,23 +1,22 @@
 /// Strings and numbers: the byte-level grammar of RFC 8259 §6 and §7, with UTF-8 checked as
 /// RFC 3629 defines it.
-extension JSONParser {
-    /// Parses a string at `position` (on its opening quote); returns its decoded bytes' range in
-    /// `document.stringBytes`.
-    mutating func parseString() throws(JSONError) -> Range<Int> {
+extension JSONReader {
+    /// Parses a string at the next byte (its opening quote) into `text`, decoded.
+    mutating func parseString() throws(JSONError) {
         position += 1
-        let start = document.stringBytes.count
+        text.removeAll(keepingCapacity: true)
         while true {
             let byte = try peek()
             switch byte {
             case UInt8(ascii: "\""):
                 position += 1
-                return start..<document.stringBytes.count
+                return
             case UInt8(ascii: "\\"):
                 try parseEscape()
             case 0..<0x20:
                 throw error(.controlCharacterInString(byte))
             case 0x20..<0x80:
-                document.stringBytes.append(byte)
+                text.append(byte)
                 position += 1
             default:
                 try copyUTF8Sequence()
@@ -26,7 +25,7 @@ extension JSONParser {
     }
 
     mutating func parseEscape() throws(JSONError) {
-        let escapeStart = position
+        let escapeStart = offset
         position += 1
         let byte = try peek()
         position += 1
@@ -44,9 +43,10 @@ extension JSONParser {
             var scalar = try hexQuad()
             if scalar >= 0xD800 && scalar < 0xDC00 {
                 // A high surrogate must be followed by \u and a low one.
-                guard position + 1 < bytes.count, bytes[position] == UInt8(ascii: "\\"),
-                      bytes[position + 1] == UInt8(ascii: "u") else { throw error(.loneSurrogate, at: escapeStart) }
-                position += 2
+                guard peekByte() == UInt8(ascii: "\\") else { throw error(.loneSurrogate, at: escapeStart) }
+                position += 1
+                guard peekByte() == UInt8(ascii: "u") else { throw error(.loneSurrogate, at: escapeStart) }
+                position += 1
                 let low = try hexQuad()
                 guard low >= 0xDC00 && low < 0xE000 else { throw error(.loneSurrogate, at: escapeStart) }
                 scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
@@ -58,7 +58,7 @@ extension JSONParser {
         default:
             throw error(.invalidEscape, at: escapeStart)
         }
-        document.stringBytes.append(simple)
+        text.append(simple)
     }
 
     mutating func hexQuad() throws(JSONError) -> UInt32 {
@@ -73,34 +73,36 @@ extension JSONParser {
 
     mutating func appendUTF8(_ scalar: UInt32) {
         if scalar < 0x80 {
-            document.stringBytes.append(UInt8(scalar))
+            text.append(UInt8(scalar))
         } else if scalar < 0x800 {
-            document.stringBytes.append(UInt8(0xC0 | scalar >> 6))
-            document.stringBytes.append(UInt8(0x80 | scalar & 0x3F))
+            text.append(UInt8(0xC0 | scalar >> 6))
+            text.append(UInt8(0x80 | scalar & 0x3F))
         } else if scalar < 0x10000 {
-            document.stringBytes.append(UInt8(0xE0 | scalar >> 12))
-            document.stringBytes.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            document.stringBytes.append(UInt8(0x80 | scalar & 0x3F))
+            text.append(UInt8(0xE0 | scalar >> 12))
+            text.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            text.append(UInt8(0x80 | scalar & 0x3F))
         } else {
-            document.stringBytes.append(UInt8(0xF0 | scalar >> 18))
-            document.stringBytes.append(UInt8(0x80 | scalar >> 12 & 0x3F))
-            document.stringBytes.append(UInt8(0x80 | scalar >> 6 & 0x3F))
-            document.stringBytes.append(UInt8(0x80 | scalar & 0x3F))
+            text.append(UInt8(0xF0 | scalar >> 18))
+            text.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+            text.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+            text.append(UInt8(0x80 | scalar & 0x3F))
         }
     }
 
     /// Copies one multi-byte UTF-8 sequence, refusing what RFC 3629 forbids.
     mutating func copyUTF8Sequence() throws(JSONError) {
-        guard let length = UTF8Sequence.length(bytes.span, at: position) else { throw error(.invalidUTF8) }
-        for offset in 0..<length { document.stringBytes.append(bytes[position + offset]) }
+        ensure(4)
+        let length = window.withUnsafeBufferPointer { UTF8Sequence.length($0.span.extracting(..<count), at: position) }
+        guard let length else { throw error(.invalidUTF8) }
+        for index in 0..<length { text.append(window[position + index]) }
         position += length
     }
 
     /// Parses `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
     mutating func parseNumber() throws(JSONError) -> JSONNumber {
-        let start = position
+        let start = offset
         var number = JSONNumber(negative: false, significand: 0, exponent: 0)
-        if bytes[position] == UInt8(ascii: "-") {
+        if peekByte() == UInt8(ascii: "-") {
             number.negative = true
             position += 1
         }
@@ -109,13 +111,12 @@ extension JSONParser {
         var fractionDigits = 0
         var seenPoint = false
         var dropped = 0
-        while position < bytes.count {
-            let byte = bytes[position]
+        while let byte = peekByte() {
             if byte == UInt8(ascii: ".") {
                 guard !seenPoint, digits > 0 else { break }
                 seenPoint = true
                 position += 1
-                guard position < bytes.count, isDigit(bytes[position]) else { throw error(.malformedNumber, at: start) }
+                guard let next = peekByte(), isDigit(next) else { throw error(.malformedNumber, at: start) }
                 continue
             }
             guard isDigit(byte) else { break }
@@ -138,16 +139,16 @@ extension JSONParser {
         }
         guard digits > 0 else { throw error(.malformedNumber, at: start) }
         var exponent = 0
-        if position < bytes.count && (bytes[position] == UInt8(ascii: "e") || bytes[position] == UInt8(ascii: "E")) {
+        if let byte = peekByte(), byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
             position += 1
             var negativeExponent = false
-            if position < bytes.count && (bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-")) {
-                negativeExponent = bytes[position] == UInt8(ascii: "-")
+            if let sign = peekByte(), sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") {
+                negativeExponent = sign == UInt8(ascii: "-")
                 position += 1
             }
             var exponentDigits = 0
-            while position < bytes.count && isDigit(bytes[position]) {
-                exponent = min(exponent * 10 + Int(bytes[position] - UInt8(ascii: "0")), 1_000_000)
+            while let digit = peekByte(), isDigit(digit) {
+                exponent = min(exponent * 10 + Int(digit - UInt8(ascii: "0")), 1_000_000)
                 exponentDigits += 1
                 position += 1
             }
