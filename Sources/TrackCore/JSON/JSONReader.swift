@@ -310,3 +310,10 @@ public struct JSONReader<Source: JSONByteSource> {
         }
     }
 }
+
+extension JSONReader {
+    /// The index in `names` of the last key, nil when it is none of them.
+    func keyName(_ names: [StaticString]) -> Int? {
+        names.firstIndex { textIs($0) }
+    }
+}

@@ -11,7 +11,8 @@ enum LegacyFenceCompiler {
     static func compile(_ bytes: [UInt8], settings: FenceSettings) throws(FenceFileError) -> [UInt8] {
         let document: JSONDocument
         do {
-            document = try JSONDocument.parse(bytes)
+            var parser = LegacyJSONParser(bytes: bytes)
+            document = try parser.parseDocument()
         } catch {
             throw FenceFileError(featureIndex: nil, problem: .json(error))
         }
