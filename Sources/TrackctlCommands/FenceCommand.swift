@@ -80,21 +80,30 @@ enum FenceCommand {
         }
     }
 
-    /// The fences at `path`, or nil after printing why not.
+    /// The fences at `path`, or nil after printing why not: read streaming, compiled on the heap.
     static func load(_ path: String, settings: FenceSettings) -> FenceSet? {
-        let bytes: [UInt8]
+        let file: FileDescriptor
         do {
-            bytes = try FileDescriptor.readWholeFile(path)
+            file = try FileDescriptor.openForReading(path)
         } catch {
             _ = fail(path + ": " + error.message)
             return nil
         }
+        defer { try? file.close() }
+        var source = FileByteSource(file)
+        let fences: FenceSet
         do {
-            return try FenceFile.parse(bytes, settings: settings)
+            fences = try FenceFile.parse(from: &source, settings: settings)
         } catch {
-            _ = fail(path + ": " + error.description)
+            // A read error cuts the text short: that, not what the reader made of it.
+            _ = fail(path + ": " + (source.failure?.message ?? error.description))
             return nil
         }
+        if let failure = source.failure {
+            _ = fail(path + ": " + failure.message)
+            return nil
+        }
+        return fences
     }
 
     static func validate(_ arguments: [String]) -> Int32 {
@@ -103,30 +112,35 @@ enum FenceCommand {
         }
         guard let config = configuration(parsed.config) else { return 1 }
         let path = parsed.positional[0]
-        guard let fences = load(path, settings: config.fences.settings) else { return 1 }
-        var circles = 0
-        for fence in fences.fences { if case .circle = fence.kind { circles += 1 } }
-        let polygons = fences.count - circles
+        let summary: FenceCompileSummary
+        do {
+            summary = try FenceImageFile.compile(path, to: nil, settings: config.fences.settings)
+        } catch {
+            return fail(error.message)
+        }
         try? FileDescriptor.standardOutput.writeAll(
-            "\(path): \(fences.count) fences (\(circles) circles, \(polygons) polygons with \(fences.ringCount) rings "
-                + "and \(fences.vertexCount) vertices)\n")
+            "\(path): \(summary.fences) fences (\(summary.circles) circles, \(summary.fences - summary.circles) polygons with "
+                + "\(summary.rings) rings and \(summary.vertices) vertices)\n")
         return 0
     }
 
+    /// Compiles streaming (`FenceImageFile.compile`): the memory of the feature being read and
+    /// the strings and index entries, not of the document or the image.
     static func compile(_ arguments: [String]) -> Int32 {
         guard let parsed = options(arguments), parsed.fences == nil, parsed.positional.count == 2 else {
             return fail("compile takes a fences file and the image to write", usage: true)
         }
         guard let config = configuration(parsed.config) else { return 1 }
         let (path, image) = (parsed.positional[0], parsed.positional[1])
-        guard let fences = load(path, settings: config.fences.settings) else { return 1 }
+        let summary: FenceCompileSummary
         do {
-            try FenceImageFile.save(fences.image, to: image)
+            summary = try FenceImageFile.compile(path, to: image, settings: config.fences.settings)
         } catch {
             _ = fail(error.message)
-            return FenceImageFile.cannotSave
+            if case .cannotSave = error { return FenceImageFile.cannotSave }
+            return 1
         }
-        try? FileDescriptor.standardOutput.writeAll("\(image): \(fences.count) fences, \(fences.image.bytes.count) bytes\n")
+        try? FileDescriptor.standardOutput.writeAll("\(image): \(summary.fences) fences, \(summary.bytes ?? 0) bytes\n")
         return 0
     }
 

@@ -49,7 +49,7 @@ public struct FenceImageMemorySpool: FenceImageSpool, Sendable {
 /// Example: two circles appended, then `finish(key:)` → 64 + 2 × 168 + 3 × 40 + strings bytes.
 public struct FenceImageBuilder<Spool: FenceImageSpool> {
     /// Where the tables go.
-    public internal(set) var spool: Spool
+    public var spool: Spool
     /// Fences, rings, vertices and argv entries added so far.
     public internal(set) var fenceCount = 0, ringCount = 0, vertexCount = 0, argumentCount = 0
     /// Fences added that are circles.
@@ -150,3 +150,16 @@ extension [UInt8] {
 }
 
 extension FenceImageBuilder: Sendable where Spool: Sendable {}
+
+/// A spool that keeps nothing: for checking a fences file without compiling it
+/// (`trackctl fence validate`), in the memory of the feature being read.
+public struct FenceImageDiscardingSpool: FenceImageSpool, Sendable {
+    /// Nothing kept.
+    public init() {}
+    /// Drops the bytes.
+    public mutating func append(_ bytes: UnsafeRawBufferPointer, to table: FenceImageTable) {}
+    /// Nothing to read.
+    public mutating func read(_ table: FenceImageTable, _ body: (UnsafeRawBufferPointer) -> Void) {}
+    /// Nothing to forget.
+    public mutating func remove(_ table: FenceImageTable) {}
+}
