@@ -29,6 +29,9 @@ enum FenceCommand {
             return 2
         }
         let rest = Array(arguments.dropFirst())
+        // The compiler's arrays grow by doubling: with mappings of their own, each old copy
+        // goes back to the kernel when it is freed instead of staying resident in the heap.
+        ProcessMemory.mapLargeAllocations()
         switch subcommand {
         case "validate": return validate(rest)
         case "compile": return compile(rest)

@@ -8,6 +8,18 @@
                                           last 12 of them (ids route-0 ... route-11, circles
                                           and polygons alternating, 120-250 m) are centred on
                                           points spread along the route, so it runs through them
+  fences.py osm N SEED OUT.geojson       N seeded fences shaped like OpenStreetMap's areas, in the
+                                          same box, clustered round 300 towns: 58 % buildings
+                                          (rectangles and L shapes, 5-9 positions, 8-40 m), 22 %
+                                          landuse and parks (irregular rings of 12-160 vertices,
+                                          40-900 m, one in six with a hole), 15 % circles (Point
+                                          and radius, 25-300 m), 4.8 % multipolygons (2-4 parts),
+                                          0.2 % districts and municipalities (boundaries of
+                                          300-3,000 vertices, 1-12 km); ids "way/…" and
+                                          "relation/…", OSM tags as properties
+  fences.py polygons N VERTICES SEED OUT.geojson
+                                          N seeded star polygons of VERTICES positions each, 50-600 m
+                                          across, in the same box (20,000 of 40: a 21 MB file)
   fences.py points COUNT SEED OUT.txt     a vehicle's 1 Hz track through the box: lines of
                                           latitude and longitude in nanodegrees and accuracy mm
   fences.py shapely FENCES POINTS         the peer: shapely STRtree.query(point,
@@ -43,6 +55,112 @@ def star(rnd, lat, lon, low, high):
         ring.append([round(plon, 7), round(plat, 7)])
     ring.append(ring[0])
     return {"type": "Polygon", "coordinates": [ring]}
+
+
+def lonlat(lat, lon, east, north):
+    plat, plon = local(lat, lon, east, north)
+    return [round(plon, 7), round(plat, 7)]
+
+
+def blob(rnd, lat, lon, vertices, size, roughness, start=None):
+    """A simple ring round (lat, lon): angles strictly increasing, a radius that wanders
+    (smoothed noise, as traced outlines do) between 0.55 and 1.0 of `size` metres."""
+    phase = rnd.uniform(0, 2 * math.pi) if start is None else start
+    waves = [(rnd.randint(2, 9), rnd.uniform(0, 2 * math.pi), rnd.uniform(0, roughness)) for _ in range(4)]
+    ring = []
+    for k in range(vertices):
+        a = phase + 2 * math.pi * (k + rnd.uniform(0.15, 0.85)) / vertices
+        wobble = sum(amplitude * math.sin(n * a + offset) for n, offset, amplitude in waves)
+        r = size * min(1.0, max(0.55, 0.8 + wobble + rnd.uniform(-roughness, roughness) / 3))
+        ring.append(lonlat(lat, lon, r * math.sin(a), r * math.cos(a)))
+    ring.append(ring[0])
+    return ring
+
+
+def building(rnd, lat, lon):
+    """A rotated rectangle (5 positions) or L shape (7), 8-40 m, with a closing position."""
+    w, h = rnd.uniform(8, 40), rnd.uniform(8, 30)
+    if rnd.random() < 0.7:
+        corners = [(-w / 2, -h / 2), (w / 2, -h / 2), (w / 2, h / 2), (-w / 2, h / 2)]
+    else:
+        cw, ch = w * rnd.uniform(0.3, 0.7), h * rnd.uniform(0.3, 0.7)
+        corners = [(-w / 2, -h / 2), (w / 2, -h / 2), (w / 2, -h / 2 + ch), (-w / 2 + cw, -h / 2 + ch),
+                   (-w / 2 + cw, h / 2), (-w / 2, h / 2)]
+    turn = rnd.uniform(0, math.pi)
+    ring = [lonlat(lat, lon, x * math.cos(turn) - y * math.sin(turn), x * math.sin(turn) + y * math.cos(turn))
+            for x, y in corners]
+    ring.append(ring[0])
+    return {"type": "Polygon", "coordinates": [ring]}
+
+
+def area(rnd, lat, lon, low, high, vertices):
+    size = rnd.uniform(low, high)
+    rings = [blob(rnd, lat, lon, vertices, size, 0.12)]
+    if rnd.random() < 1 / 6:
+        rings.append(blob(rnd, lat, lon, max(6, vertices // 4), size * 0.3, 0.05)[::-1])
+    return rings
+
+
+def polygons(n, vertices, seed, path):
+    rnd = random.Random(seed)
+    features = []
+    for i in range(n):
+        lat = CENTRE_LAT + rnd.uniform(-HALF_LAT, HALF_LAT)
+        lon = CENTRE_LON + rnd.uniform(-HALF_LON, HALF_LON)
+        ring = blob(rnd, lat, lon, vertices, rnd.uniform(25, 300), 0.1)
+        features.append({"type": "Feature", "properties": {"id": "p%d" % i},
+                         "geometry": {"type": "Polygon", "coordinates": [ring]}})
+    with open(path, "w") as out:
+        json.dump({"type": "FeatureCollection", "features": features}, out)
+
+
+def osm(n, seed, path):
+    rnd = random.Random(seed)
+    towns = [(CENTRE_LAT + rnd.uniform(-HALF_LAT, HALF_LAT) * 0.95, CENTRE_LON + rnd.uniform(-HALF_LON, HALF_LON) * 0.95,
+              rnd.uniform(300, 4000)) for _ in range(300)]
+    names = ["Wiesenweg", "Kirchplatz", "Sportplatz", "Friedhof", "Stadtpark", "Schulhof", "Gärtnerei",
+             "Obstwiese", "Klärwerk", "Bäckerei Müller", "Rathaus", "Kindergarten \"Sonne\""]
+    landuse = ["residential", "meadow", "farmland", "forest", "grass", "allotments", "industrial", "cemetery"]
+    with open(path, "w") as out:
+        out.write('{"type":"FeatureCollection","name":"osm-like","features":[\n')
+        for i in range(n):
+            lat, lon, spread = towns[rnd.randrange(len(towns))]
+            lat, lon = local(lat, lon, rnd.gauss(0, spread), rnd.gauss(0, spread))
+            kind = rnd.random()
+            props = {"id": "way/%d" % (10_000_000 + i * 7)}
+            if kind < 0.58:
+                geometry = building(rnd, lat, lon)
+                props["building"] = "yes" if rnd.random() < 0.8 else "house"
+                if rnd.random() < 0.2:
+                    props["addr:street"] = rnd.choice(names)
+                    props["addr:housenumber"] = str(rnd.randint(1, 120))
+            elif kind < 0.80:
+                geometry = {"type": "Polygon", "coordinates": area(rnd, lat, lon, 40, 900, rnd.randint(12, 160))}
+                props["landuse"] = rnd.choice(landuse)
+                if rnd.random() < 0.4:
+                    props["name"] = rnd.choice(names)
+            elif kind < 0.95:
+                geometry = {"type": "Point", "coordinates": lonlat(lat, lon, 0, 0)}
+                props["radius"] = round(rnd.uniform(25, 300), 1)
+                props["amenity"] = rnd.choice(["school", "fuel", "parking", "pharmacy"])
+                if rnd.random() < 0.3:
+                    props["notify"] = ["enter"]
+            elif kind < 0.998:
+                parts = []
+                for part in range(rnd.randint(2, 4)):
+                    plat, plon = local(lat, lon, 1500 * part, rnd.uniform(-300, 300))
+                    parts.append(area(rnd, plat, plon, 60, 500, rnd.randint(8, 60)))
+                geometry = {"type": "MultiPolygon", "coordinates": parts}
+                props = {"id": "relation/%d" % (500_000 + i), "type": "multipolygon", "landuse": rnd.choice(landuse)}
+            else:
+                geometry = {"type": "Polygon", "coordinates": [blob(rnd, lat, lon, rnd.randint(300, 3000), rnd.uniform(1000, 12000), 0.2)]}
+                props = {"id": "relation/%d" % (900_000 + i), "boundary": "administrative",
+                         "admin_level": str(rnd.choice([8, 9, 10])), "name": "Gemeinde %d" % i}
+                if rnd.random() < 0.3:
+                    props["dwell"] = 600
+            feature = {"type": "Feature", "properties": props, "geometry": geometry}
+            out.write(("," if i else "") + json.dumps(feature, ensure_ascii=False, separators=(",", ":")) + "\n")
+        out.write("]}\n")
 
 
 def route_points(path):
@@ -141,6 +259,10 @@ if __name__ == "__main__":
     command = sys.argv[1]
     if command == "generate":
         generate(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4], sys.argv[5] if len(sys.argv) > 5 else None)
+    elif command == "polygons":
+        polygons(int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), sys.argv[5])
+    elif command == "osm":
+        osm(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])
     elif command == "points":
         points(int(sys.argv[2]), int(sys.argv[3]), sys.argv[4])
     elif command == "shapely":
