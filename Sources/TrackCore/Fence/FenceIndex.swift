@@ -72,24 +72,28 @@ public struct FenceIndex: Sendable {
     /// across the antimeridian may come twice). No allocation.
     @inline(__always)
     public func query(_ box: FenceBox, _ body: (Int) -> Void) {
-        guard image.root >= 0 else { return }
-        // Depth × fan-out bounds the stack: 8 levels hold 8^8 = 16.7 million entries.
+        guard image.root >= 0, image.node(image.root).box.intersects(box) else { return }
+        // Depth × fan-out bounds the stack: 8 levels hold 8^8 = 16.7 million entries. Only
+        // nodes that meet the box are pushed (tested as their parent is opened), in the order
+        // that reports entries as a plain depth-first walk in reverse child order does.
         var stack = InlineArray<72, Int32>(repeating: 0)
         var depth = 1
         stack[0] = Int32(image.root)
-        do {
-            while depth > 0 {
-                depth -= 1
-                let node = image.node(Int(stack[depth]))
-                guard node.box.intersects(box) else { continue }
-                if node.count == 0 {
-                    body(Int(node.first))
-                } else {
-                    for child in 0..<Int(node.count) where depth < 72 {
-                        stack[depth] = node.first + Int32(child)
-                        depth += 1
-                    }
+        while depth > 0 {
+            depth &-= 1
+            let node = image.node(Int(stack[depth]))
+            if node.count == 0 {
+                body(Int(node.first))
+                continue
+            }
+            var child = Int(node.first)
+            let end = child &+ Int(node.count)
+            while child < end && depth < 72 {
+                if image.node(child).box.intersects(box) {
+                    stack[depth] = Int32(truncatingIfNeeded: child)
+                    depth &+= 1
                 }
+                child &+= 1
             }
         }
     }
