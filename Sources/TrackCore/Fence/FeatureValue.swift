@@ -64,18 +64,21 @@ struct GeometryTokens {
 
     /// The value whose first event is `first`, read to its end.
     init<Source>(_ first: JSONEvent, _ reader: inout JSONReader<Source>) throws(JSONError) {
-        var open: [(at: Int, count: Int32)] = []
+        // The arrays open: where each is in `tokens` and its elements so far (two arrays, not
+        // one of tuples, whose generic type was looked up on every feature).
+        var openAt: [Int] = []
+        var openCount: [Int32] = []
         var event = first
         while true {
             switch event {
             case .arrayEnd:
-                let array = open.removeLast()
-                tokens[array.at] = .array(count: array.count, end: Int32(tokens.count))
+                tokens[openAt.removeLast()] = .array(count: openCount.removeLast(), end: Int32(tokens.count))
             case .arrayStart, .number, .string, .bool, .null, .objectStart:
-                if !open.isEmpty { open[open.count - 1].count += 1 }
+                if !openCount.isEmpty { openCount[openCount.count - 1] += 1 }
                 switch event {
                 case .arrayStart:
-                    open.append((tokens.count, 0))
+                    openAt.append(tokens.count)
+                    openCount.append(0)
                     tokens.append(.array(count: 0, end: 0))
                 case .number(let number): tokens.append(.number(number))
                 default:
@@ -85,7 +88,7 @@ struct GeometryTokens {
             case .objectEnd, .key, .end:
                 break
             }
-            if open.isEmpty { return }
+            if openAt.isEmpty { return }
             event = try reader.next()
         }
     }
