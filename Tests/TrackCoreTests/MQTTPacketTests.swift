@@ -85,12 +85,13 @@ import TrackCore
         ("QoS 0 with id", .invalid(.packetID)),
         ("id 0", .invalid(.packetID)),
         ("duplicate QoS 0", .invalid(.flags)),
-        ("does not fit", .bufferFull(needed: 4_106)),
+        // The fixed header, its remaining length, topic "a/b" with its length, the packet id.
+        ("does not fit", .bufferFull(needed: 1 + MQTTWriter.remainingLengthByteCount(TextBuffer.capacity + 7) + TextBuffer.capacity + 7)),
     ]
 
     @Test(arguments: refusals)
     func refusesWhatTheStandardForbids(_ name: String, _ expected: MQTTError) {
-        let big = [UInt8](repeating: 0x20, count: 4_096)
+        let big = [UInt8](repeating: 0x20, count: TextBuffer.capacity)
         let empty: [UInt8] = []
         let result = writtenPacket { (buffer) throws(MQTTError) in
             switch name {
@@ -112,14 +113,15 @@ import TrackCore
     /// A packet that does not fit leaves the buffer as it was, and an error says what.
     @Test func aPacketIsWrittenWholeOrNotAtAll() {
         var buffer = TextBuffer()
-        buffer.append(string: String(repeating: "x", count: 4_090))
+        let filled = TextBuffer.capacity - 6
+        buffer.append(string: String(repeating: "x", count: filled))
         let payload: [UInt8] = Array("{}".utf8)
         #expect(throws: MQTTError.bufferFull(needed: 11)) {
             try MQTTWriter.writePublish(topic: "a/b", payload: payload.span, qos: .atLeastOnce, retain: true, packetID: 1, to: &buffer)
         }
         let count = buffer.count
         let overflowed = buffer.overflowed
-        #expect(count == 4_090)
+        #expect(count == filled)
         #expect(!overflowed)
         #expect(MQTTError.malformed(.publish, .topic).description == "malformed PUBLISH: topic name")
     }
