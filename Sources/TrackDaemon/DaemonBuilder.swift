@@ -69,6 +69,10 @@ struct DaemonBuilder {
         } catch {
             throw .signals(error)
         }
+        // gpsd's sockets before the control socket: a script or unit that waits for the control
+        // socket (trackctl status) then finds gpsd listening too, however long the start took
+        // (100,000 fences under qemu: seconds).
+        let gpsd = gpsdService()
         let control = try controlService()
         let state = StateService(file: StateFile(path: config.state.file, storage: PosixStateFileStorage()),
                                  restricted: config.privacy.restricted,
@@ -85,7 +89,7 @@ struct DaemonBuilder {
             trackLog: TrackLogService(config.log, now: now),
             fences: FenceService(fences, config, loadError: fencesError), places: PlaceService(config.places),
             time: TimeService(config.time, live: liveTime, baseKey: timeBaseKey), board: board,
-            control: control, gpsd: gpsdService(), controlFacts: (config.control.socket, 0, 0))
+            control: control, gpsd: gpsd, controlFacts: (config.control.socket, 0, 0))
     }
 
     /// The control socket (mode 0660, group `[control] group`); without the group only root
