@@ -65,6 +65,9 @@ public struct TrackExporter<Writer: ExportWriter> {
             consume(fix, emit)
         case .gap:
             endSegment(emit)
+        case .receiverAsleep:
+            // A stop, not a lost receiver: the segment goes on after it.
+            return
         case .bootMarker:
             endSegment(emit)
             endTrack(emit)

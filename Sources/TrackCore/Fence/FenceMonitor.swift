@@ -27,6 +27,10 @@ public struct FenceMonitor {
     public private(set) var sequence: UInt32 = 0
     /// Fences currently inside.
     public private(set) var insideCount = 0
+    /// True when the last fix voted neither inside nor outside a fence of its own: its
+    /// accuracy circle, with the hysteresis band, touched the fence's edge (the receiver's
+    /// power save keeps it awake then).
+    public private(set) var lastFixNearEdge = false
     /// Slots in `tracks` looked at on every fix.
     var active: [Int32]
     /// Fences with a track of their own looked at on every fix.
@@ -96,6 +100,7 @@ public struct FenceMonitor {
                                 _ report: (Int, FenceTransition) -> Void) {
         sequence &+= 1
         let sequence = self.sequence
+        lastFixNearEdge = false
         let accuracy = Double(max(accuracyMillimetres, 0)) / 1000
         let limit = accuracy + settings.hysteresisMetres + 1
         let point = GeoVector(position)
@@ -170,6 +175,7 @@ public struct FenceMonitor {
         background = FenceTrack()
         sequence = 0
         insideCount = 0
+        lastFixNearEdge = false
     }
 
     /// One vote into `track`, fence `fence`'s (−1: the background's, which never reads the
@@ -186,7 +192,13 @@ public struct FenceMonitor {
         // The hysteresis band: leaving a confirmed state needs the fix further past the edge.
         let enterMargin = accuracyMetres + (track.state == .outside ? settings.hysteresisMetres : 0)
         let exitMargin = accuracyMetres + (track.state == .inside ? settings.hysteresisMetres : 0)
-        if distance > enterMargin { track.insideVotes |= 1 } else if distance < -exitMargin { track.outsideVotes |= 1 }
+        if distance > enterMargin {
+            track.insideVotes |= 1
+        } else if distance < -exitMargin {
+            track.outsideVotes |= 1
+        } else if fence >= 0 {
+            lastFixNearEdge = true
+        }
         let window = settings.windowMask
         let insides = (track.insideVotes & window).nonzeroBitCount
         let outsides = (track.outsideVotes & window).nonzeroBitCount
