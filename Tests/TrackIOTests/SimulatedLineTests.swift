@@ -144,7 +144,8 @@ import TrackCore
     @Test(arguments: [
         (["r.gpx", "--receiver", "sirf"], "--receiver takes ublox-m8, ublox-m10, mediatek, quectel or silent"),
         (["r.gpx", "--receiver", "mediatek", "--baud", "1234"], "--baud takes a rate such as 9600, 38400 or 115200"),
-        (["r.gpx", "--baud", "9600"], "--baud is the simulated receiver's: give --receiver too"),
+        (["r.gpx", "--baud", "9600"], "--baud and --keep-baud are the simulated receiver's: give --receiver too"),
+        (["r.gpx", "--keep-baud"], "--baud and --keep-baud are the simulated receiver's: give --receiver too"),
         (["r.gpx", "--stdout", "--receiver", "silent"],
          "--receiver answers what is written to a pseudo-terminal: not with --stdout"),
     ] as [([String], String)])

@@ -91,6 +91,8 @@ struct ReceiverControl {
                 refused += 1
                 lastRefused = entry
             case .noReply:
+                // A probe goes unanswered by every other maker's receiver: not a fault.
+                guard entry.command.purpose != .identify else { return }
                 unanswered += 1
                 lastUnanswered = entry
             case .cancelled: cancelled += 1
@@ -276,7 +278,16 @@ struct ReceiverControl {
     /// reply`; `not identified` before.
     func writeIdentity(to line: inout TextBuffer) {
         guard let identity = detector.identity else {
-            line.append(phase == .unidentified ? "not identified: it answered none of the probes" : "not identified yet")
+            if let dialect {
+                // `type = ublox` or `mediatek`: the plan goes by the configuration.
+                line.append("taken for ")
+                line.append(string: settings.type.rawValue)
+                line.append(" as [receiver] type says (")
+                line.append(dialect.name)
+                line.append("); it has not said who it is")
+            } else {
+                line.append(phase == .unidentified ? "not identified: it answered none of the probes" : "not identified yet")
+            }
             return
         }
         line.append(identity.family.words)
