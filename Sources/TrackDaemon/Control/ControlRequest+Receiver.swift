@@ -29,15 +29,18 @@ extension ControlRequest {
             return .refused(receiverUsage)
         }
         guard let argument, let number = integer(line.extracting(argument)) else { return .refused(receiverUsage) }
+        // Switches, not array literals: the loop parses requests and allocates nothing.
         if matches(verb, line, "rate") {
-            guard [1, 2, 5, 10].contains(number) else { return .refused("error usage: receiver rate 1|2|5|10 (fixes per second)\n") }
-            return .receiver(.rate(milliseconds: 1000 / number))
+            switch number {
+            case 1, 2, 5, 10: return .receiver(.rate(milliseconds: 1000 / number))
+            default: return .refused("error usage: receiver rate 1|2|5|10 (fixes per second)\n")
+            }
         }
         if matches(verb, line, "baud") {
-            guard [4800, 9600, 19200, 38400, 57600, 115_200, 230_400, 460_800, 921_600].contains(number) else {
-                return .refused("error usage: receiver baud 4800|9600|19200|38400|57600|115200|230400|460800|921600\n")
+            switch number {
+            case 4800, 9600, 19200, 38400, 57600, 115_200, 230_400, 460_800, 921_600: return .receiver(.baud(number))
+            default: return .refused("error usage: receiver baud 4800|9600|19200|38400|57600|115200|230400|460800|921600\n")
             }
-            return .receiver(.baud(number))
         }
         return .refused(receiverUsage)
     }

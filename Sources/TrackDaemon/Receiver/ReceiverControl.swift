@@ -204,7 +204,9 @@ struct ReceiverControl {
             dialectGuessed = false
             dialect = .ubxValset
             session.cancelAll()
-            Journal.say("receiver: the u-blox refused a legacy CFG message; configuring it with CFG-VALSET")
+            var line = TextBuffer()
+            line.append("receiver: the u-blox refused a legacy CFG message; configuring it with CFG-VALSET")
+            Journal.say(&line)
             configure(now: now)
             return
         }

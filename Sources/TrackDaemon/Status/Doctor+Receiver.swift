@@ -49,33 +49,35 @@ extension Doctor {
         }
         if let refused = outcome.lastRefused {
             problem = true
-            line.append("error receiver control: the receiver refused ")
-            line.append(integer: Int64(outcome.refused))
-            line.append(" of ")
-            line.append(integer: Int64(outcome.finished))
-            line.append(" commands, the last: ")
-            ReceiverControl.write(refused, to: &line)
-            emit(&line, &reply)
-            line.append("it keeps its own setting for those; check [receiver] rate and sentences against what it takes")
-            emit(&line, &reply)
+            badCommands(outcome.refused, of: outcome.finished, "the receiver refused ", " commands, the last: ", refused,
+                        advice: "it keeps its own setting for those; check [receiver] rate and sentences against what it takes",
+                        line: &line, reply: &reply)
         }
         if let unanswered = outcome.lastUnanswered {
             problem = true
-            line.append("error receiver control: ")
-            line.append(integer: Int64(outcome.unanswered))
-            line.append(" of ")
-            line.append(integer: Int64(outcome.finished))
-            line.append(" commands got no answer, the last: ")
-            ReceiverControl.write(unanswered, to: &line)
-            emit(&line, &reply)
-            line.append("check that the board's TX reaches the receiver's RX")
-            emit(&line, &reply)
+            badCommands(outcome.unanswered, of: outcome.finished, "", " commands got no answer, the last: ", unanswered,
+                        advice: "check that the board's TX reaches the receiver's RX", line: &line, reply: &reply)
         }
         guard !problem else { return }
         line.append("ok receiver control: ")
         controller.writeIdentity(to: &line)
         line.append("; ")
         controller.writeCounts(to: &line)
+        emit(&line, &reply)
+    }
+
+    /// `error receiver control: BEFORE 3 of 11 AFTER ENTRY` and the advice beneath it.
+    static func badCommands(_ count: Int, of total: Int, _ before: StaticString, _ after: StaticString, _ entry: CommandEntry,
+                            advice: StaticString, line: inout TextBuffer, reply: inout ReplyBuffer) {
+        line.append("error receiver control: ")
+        line.append(before)
+        line.append(integer: Int64(count))
+        line.append(" of ")
+        line.append(integer: Int64(total))
+        line.append(after)
+        ReceiverControl.write(entry, to: &line)
+        emit(&line, &reply)
+        line.append(advice)
         emit(&line, &reply)
     }
 

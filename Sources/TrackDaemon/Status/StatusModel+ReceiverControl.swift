@@ -87,21 +87,19 @@ extension ReceiverControl {
         line.append(outcome.finished == 1 ? " command: " : " commands: ")
         line.append(integer: Int64(outcome.acknowledged))
         line.append(" acknowledged")
-        if outcome.written > 0 {
-            line.append(", ")
-            line.append(integer: Int64(outcome.written))
-            line.append(" written")
-        }
-        if outcome.refused > 0 {
-            line.append(", ")
-            line.append(integer: Int64(outcome.refused))
-            line.append(" refused")
-        }
-        if outcome.unanswered > 0 {
-            line.append(", ")
-            line.append(integer: Int64(outcome.unanswered))
-            line.append(" unanswered")
-        }
+        // One call per count, not a loop over an array literal: status is answered in the loop,
+        // and a debug build allocates such a literal.
+        Self.writeCount(outcome.written, " written", to: &line)
+        Self.writeCount(outcome.refused, " refused", to: &line)
+        Self.writeCount(outcome.unanswered, " unanswered", to: &line)
+    }
+
+    /// `, 2 refused` after the counts, nothing when `count` is 0.
+    static func writeCount(_ count: Int, _ word: StaticString, to line: inout TextBuffer) {
+        guard count > 0 else { return }
+        line.append(", ")
+        line.append(integer: Int64(count))
+        line.append(word)
     }
 
     /// `[{"command":"CFG-MSG","purpose":"set GST to every epoch","status":"acknowledged"},…]`.
