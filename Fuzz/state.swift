@@ -12,7 +12,7 @@
 //   the problem; one that decodes, its own permission as start-up allows it;
 // * a decoded state encodes to bytes that decode to the same state;
 // * no temporary full accuracy survives start-up; `[privacy] restricted` always wins;
-// * the privacy line fits its buffer before, at and long after the end of a `precise --for`;
+// * the privacy section (text and JSON) fits the control reply before, at and long after the end of a `precise --for`;
 // * the odometer never goes below the stored value, in memory or in the file it saves.
 import TrackCore
 @testable import TrackDaemon
@@ -72,9 +72,16 @@ func fuzzTarget(_ input: [UInt8]) {
                 MonotonicTime(nanoseconds: Int64.max)]
     for now in ends {
         for mayLog in [false, true] {
-            var line = TextBuffer()
-            StatusModel.writePrivacy(state.permission, mayLog: mayLog, to: &line, now: now)
-            check(!line.overflowed, "the privacy line overflows")
+            let facts = StatusModel.PrivacyFacts(permission: state.permission, disclosure: .withheld,
+                                                 mayLog: mayLog, tripCounts: true, stateProblem: state.problem,
+                                                 odometerMillimetres: state.odometer.totalMillimetres)
+            for format in [StatusReport.Format.text, .json] {
+                var report = StatusReport(format, ReplyBuffer(capacity: ControlServer.replyCapacity))
+                facts.report(to: &report, notAllowed: 3, now: now)
+                let reply = report.finish()
+                check(!reply.overflowed, "the privacy section overflows its reply")
+                reply.deallocate()
+            }
         }
         _ = state.permission.snap(Coordinate(latitudeNanodegrees: 48_000_000_000, longitudeNanodegrees: 9_000_000_000), now: now)
         var permission = state.permission

@@ -27,7 +27,7 @@ func harnessMain() -> Int32 {
     var output = Semihosting()
     do throws(FenceImageError) {
         var run = TrackCoreRun(fences: try TrackCoreRun<Semihosting>.openImage(image), output: output)
-        passed = run.run(capture: capture)
+        passed = run.run(capture: capture, line: &line)
     } catch {
         line.append("fence image: ")
         line.append(string: error.description)

@@ -79,11 +79,14 @@ public struct TrackCoreRun<Output: HarnessOutput> {
     }
 
     /// Feeds the whole capture, then ends the input, seals the log, dumps it and reads it
-    /// back. True when every record fitted and the log read back as written.
-    public mutating func run(capture: UnsafeRawBufferPointer) -> Bool {
-        // One line buffer (4 KiB) for the whole run, passed down: a microcontroller's stack is
-        // small, and each function of its own would keep one in its frame.
-        var line = TextBuffer()
+    /// back, writing each output line through `line`. True when every record fitted and the log
+    /// read back as written.
+    ///
+    /// The caller's line buffer (`TextBuffer.capacity`, 16 KiB) serves the whole run, passed
+    /// down: a microcontroller's stack is small, and each function with one of its own would
+    /// keep 16 KiB more in its frame.
+    public mutating func run(capture: UnsafeRawBufferPointer, line: inout TextBuffer) -> Bool {
+        line.removeAll()
         start(&line)
         var start = 0
         while start < capture.count {

@@ -59,7 +59,8 @@ var passed = false
 do throws(FenceImageError) {
     var run = TrackCoreRun(fences: try TrackCoreRun<StandardOutput>.openImage(UnsafeRawBufferPointer(image)),
                            output: StandardOutput())
-    passed = run.run(capture: UnsafeRawBufferPointer(capture))
+    var line = TextBuffer()
+    passed = run.run(capture: UnsafeRawBufferPointer(capture), line: &line)
 } catch {
     print("fence image: \(error.description)")
 }

@@ -6,6 +6,7 @@
 #include <malloc.h>
 #include <spawn.h>
 #include <sys/wait.h>
+#include <netinet/tcp.h>
 
 static int saved_argc;
 static char *const *saved_argv;
@@ -140,6 +141,48 @@ int clinux_tcp_listen(int ipv6, const unsigned char *address, unsigned short por
         return -1;
     }
     return fd;
+}
+
+int clinux_tcp_connect(int ipv6, const unsigned char *address, unsigned short port, int *in_progress) {
+    int fd = socket(ipv6 ? AF_INET6 : AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+    if (fd < 0) return -1;
+    int one = 1;
+    (void)setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
+    int result;
+    if (ipv6) {
+        struct sockaddr_in6 peer;
+        memset(&peer, 0, sizeof peer);
+        peer.sin6_family = AF_INET6;
+        peer.sin6_port = htons(port);
+        memcpy(&peer.sin6_addr, address, 16);
+        result = connect(fd, (struct sockaddr *)&peer, sizeof peer);
+    } else {
+        struct sockaddr_in peer;
+        memset(&peer, 0, sizeof peer);
+        peer.sin_family = AF_INET;
+        peer.sin_port = htons(port);
+        memcpy(&peer.sin_addr, address, 4);
+        result = connect(fd, (struct sockaddr *)&peer, sizeof peer);
+    }
+    if (result == 0) {
+        *in_progress = 0;
+        return fd;
+    }
+    if (errno == EINPROGRESS) {
+        *in_progress = 1;
+        return fd;
+    }
+    int saved = errno;
+    close(fd);
+    errno = saved;
+    return -1;
+}
+
+int clinux_socket_error(int fd) {
+    int error = 0;
+    socklen_t length = sizeof error;
+    if (getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length) != 0) return -1;
+    return error;
 }
 
 int clinux_unix_connect(const char *path) {

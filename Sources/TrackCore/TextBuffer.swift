@@ -7,10 +7,11 @@
 /// The appends other than of one byte are `@inline(never)`: written out at every call they
 /// made the status and JSON writers several KB larger in the firmware.
 public struct TextBuffer: ~Copyable {
-    /// Bytes the buffer holds: a SKY of 64 satellites (~3.3 KB) fits.
-    public static var capacity: Int { 4096 }
+    /// Bytes the buffer holds: a SKY of gpsd's most satellites (140, ~7.9 KB) twice over, or
+    /// the SKYs gpsd reports in one epoch of a receiver of 80 signals (the Unicore UM621: 15.8 KB).
+    public static var capacity: Int { 16_384 }
 
-    @usableFromInline var storage: InlineArray<4096, UInt8>
+    @usableFromInline var storage: InlineArray<16384, UInt8>
     /// Number of bytes written so far.
     public private(set) var count: Int
     /// True once an append did not fit.
@@ -26,6 +27,14 @@ public struct TextBuffer: ~Copyable {
     /// Forgets the contents.
     public mutating func removeAll() {
         count = 0
+        overflowed = false
+    }
+
+    /// Forgets what came after the first `count` bytes, e.g. an object that did not fit whole.
+    public mutating func truncate(to count: Int) {
+        guard count >= 0, count < self.count else { return }
+        self.count = count
+        // Bytes are dropped only at the capacity: below it, nothing before `count` was.
         overflowed = false
     }
 
@@ -97,9 +106,10 @@ public struct TextBuffer: ~Copyable {
     ///
     /// Mutating (it changes nothing) so that the buffer is read where it is: a borrowed
     /// TextBuffer, like a `borrowing` parameter of one, is copied to the stack at every call in
-    /// the firmware (4 KiB each, and a function holding several kept them all: 76 KiB of stack
-    /// for `trackctl status`, resident from then on). Pass one `inout`, as the writers do.
-    /// (Not through `mutableSpan`: the host build allocated a box for it at every call.)
+    /// the firmware (the whole capacity each, and a function holding several kept them all: 76
+    /// KiB of stack for `trackctl status` when it held 4 KiB, resident from then on). Pass one
+    /// `inout`, as the writers do. (Not through `mutableSpan`: the host build allocated a box for
+    /// it at every call.)
     @inlinable public mutating func withBytes<R, E: Error>(_ body: (Span<UInt8>) throws(E) -> R) throws(E) -> R {
         try body(storage.span.extracting(0..<count))
     }

@@ -5,8 +5,8 @@ import TrackIO
 extension Daemon: ControlHost where Source: ~Copyable {
     mutating func statusModel(_ wake: Wake) -> StatusModel {
         var daemon = process.facts
-        daemon.controlPath = control?.path ?? ""
-        (daemon.controlRefused, daemon.controlDropped) = controlFacts
+        // From the service's last wake-up: it is out of its place while it serves a request.
+        (daemon.controlPath, daemon.controlRefused, daemon.controlDropped) = controlFacts
         daemon.wakeUps = loop.wakeUps
         return StatusModel(
             now: wake.now, startedAt: startedAt, daemon: daemon, receiver: receiver.facts, fixes: fixes.facts,
@@ -43,7 +43,7 @@ extension Daemon: ControlHost where Source: ~Copyable {
         let ready = control?.readiness(loop, slots: Slot.control) ?? 0
         guard var service = control.take() else { return }
         service.serve(ready, host: &self, now: now)
-        controlFacts = (service.refused, service.dropped)
+        controlFacts = (service.path, service.refused, service.dropped)
         control = consume service
     }
 }

@@ -26,8 +26,8 @@ struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable 
     var control: ControlService?
     var gpsd: GpsdService
     var waypoints = StatusModel.WaypointFacts()
-    /// The control socket's refusals as of its last wake-up, for status.
-    var controlFacts = (refused: 0, dropped: 0)
+    /// The control socket's path and refusals as of its last wake-up, for status.
+    var controlFacts = (path: "", refused: 0, dropped: 0)
     var startedAt = MonotonicTime(nanoseconds: 0)
     var stopping = false
 

@@ -85,7 +85,7 @@ struct DaemonBuilder {
             trackLog: TrackLogService(config.log, now: now),
             fences: FenceService(fences, config, loadError: fencesError), places: PlaceService(config.places),
             time: TimeService(config.time, live: liveTime, baseKey: timeBaseKey), board: board,
-            control: control, gpsd: gpsdService())
+            control: control, gpsd: gpsdService(), controlFacts: (config.control.socket, 0, 0))
     }
 
     /// The control socket (mode 0660, group `[control] group`); without the group only root

@@ -41,6 +41,12 @@ public enum FenceImageFile {
 
     /// Writes `image` to `path` atomically.
     public static func save(_ image: FenceImage, to path: String) throws(StateFileError) {
+        try save(to: path) { (handle) throws(Errno) in try handle.writeAll(image.bytes) }
+    }
+
+    /// Writes what `write` writes to its descriptor to `path` atomically: a temporary file
+    /// beside it, fsync, rename, fsync of the directory.
+    static func save(to path: String, _ write: (FileDescriptor) throws(Errno) -> Void) throws(StateFileError) {
         var storage = PosixStateFileStorage()
         let temporary = path + ".tmp"
         var step = StateFileStep.create
@@ -48,7 +54,7 @@ public enum FenceImageFile {
             let handle = try storage.create(temporary)
             do throws(Errno) {
                 step = .write
-                try handle.writeAll(image.bytes)
+                try write(handle)
                 step = .sync
                 try storage.sync(handle)
             } catch {

@@ -1,23 +1,19 @@
 import TrackCore
 import TrackIO
 
-/// `trackctl decode [--gpsd] [FILE]`: the counterpart of gpsd's gpsdecode. Reads NMEA from
-/// FILE or standard input, prints one JSON object per fix (gpsd's TPV names) and the counters
-/// on standard error at the end. `--gpsd` prints instead what trackd's gpsd service sends its
-/// watchers for each epoch (TPV and SKY, precise, device `FILE`), e.g. for comparing with
-/// gpsd's own output.
+/// `trackctl decode [FILE]`: the counterpart of gpsd's gpsdecode. Reads NMEA from FILE or
+/// standard input and prints what trackd's gpsd service sends its watchers for each epoch: the
+/// TPV, then the SKYs (`GpsdJSON`), each object on a line ending in CRLF as gpsd sends it, with
+/// `FILE` (or `-`) as the device; the counters go to standard error at the end. The bytes are
+/// those a `gpspipe -w` client of trackd receives for the same capture (the device aside):
+/// scripts/conformance checks it.
 enum DecodeCommand {
     static func run(_ arguments: [String]) -> Int32 {
         var path: String?
-        var gpsd = false
         for argument in arguments {
             if argument == "-h" || argument == "--help" {
-                try? FileDescriptor.standardOutput.writeAll("usage: trackctl decode [--gpsd] [FILE]\n")
+                try? FileDescriptor.standardOutput.writeAll("usage: trackctl decode [FILE]\n")
                 return 0
-            }
-            if argument == "--gpsd" {
-                gpsd = true
-                continue
             }
             guard path == nil, !argument.hasPrefix("-") || argument == "-" else {
                 try? FileDescriptor.standardError.writeAll("trackctl decode: unexpected argument '\(argument)'\n")
@@ -37,8 +33,7 @@ enum DecodeCommand {
             input = .standardInput
         }
         do throws(Errno) {
-            let counters = try gpsd
-                ? decodeAsGpsd(from: input, device: GpsdDevicePath(path ?? "-")) : decode(from: input)
+            let counters = try decode(from: input, device: GpsdDevicePath(path ?? "-"))
             var line = TextBuffer()
             line.append("trackctl decode: ")
             counters.write(to: &line)
@@ -53,39 +48,10 @@ enum DecodeCommand {
         return 0
     }
 
-    /// Streams `input` through the receiver pipeline to standard output; returns the counters.
-    static func decode(from input: FileDescriptor) throws(Errno) -> NMEACounters {
-        var receiver = NMEAReceiver()
-        var output = BufferedOutput(.standardOutput)
-        var line = TextBuffer()
-        var failure: Errno?
-        let chunk = UnsafeMutableRawBufferPointer.allocate(byteCount: 65_536, alignment: 16)
-        defer { chunk.deallocate() }
-        func emit(_ fix: borrowing Fix) {
-            line.removeAll()
-            fix.writeJSON(to: &line)
-            line.append(UInt8(ascii: "\n"))
-            do throws(Errno) {
-                try line.withBytes { (bytes) throws(Errno) in try output.write(bytes) }
-            } catch {
-                failure = error
-            }
-        }
-        while true {
-            let count = try input.read(into: chunk)
-            if count == 0 { break }
-            receiver.consume(UnsafeRawBufferPointer(rebasing: chunk[0..<count]), emit)
-            if let failure { throw failure }
-        }
-        receiver.finish(emit)
-        if let failure { throw failure }
-        try output.flush()
-        return receiver.counters
-    }
-
     /// Streams `input` through the receiver pipeline to standard output as gpsd's TPV and SKY
-    /// objects, one pair per epoch; returns the counters.
-    static func decodeAsGpsd(from input: FileDescriptor, device: GpsdDevicePath) throws(Errno) -> NMEACounters {
+    /// objects, each epoch's as the gpsd service publishes them (a TPV, then its SKYs, each
+    /// written into its own buffer); returns the counters.
+    static func decode(from input: FileDescriptor, device: GpsdDevicePath) throws(Errno) -> NMEACounters {
         var receiver = NMEAReceiver()
         var output = BufferedOutput(.standardOutput)
         var line = TextBuffer()
@@ -94,6 +60,8 @@ enum DecodeCommand {
         func emit(_ fix: borrowing Fix, _ sky: borrowing SkyView) throws(Errno) {
             line.removeAll()
             GpsdJSON.writeTPV(fix, device: device, to: &line)
+            try line.withBytes { (bytes) throws(Errno) in try output.write(bytes) }
+            line.removeAll()
             GpsdJSON.writeSKY(fix, sky: sky, positions: true, device: device, to: &line)
             try line.withBytes { (bytes) throws(Errno) in try output.write(bytes) }
         }

@@ -35,6 +35,9 @@ enum FenceCommand {
             return 2
         }
         let rest = Array(arguments.dropFirst())
+        // The compiler's arrays grow by doubling: with mappings of their own, each old copy
+        // goes back to the kernel when it is freed instead of staying resident in the heap.
+        ProcessMemory.mapLargeAllocations()
         switch subcommand {
         case "validate": return validate(rest, &context)
         case "compile": return compile(rest, &context)
@@ -86,35 +89,31 @@ enum FenceCommand {
         }
     }
 
-    /// The fences at `path`, or nil after saying why not. `progress` (compile) says what is
-    /// being done: reading, then parsing and indexing.
-    static func load(_ path: String, settings: FenceSettings, progress: inout ProgressLines,
-                     _ context: inout CommandContext) -> FenceSet? {
-        progress.show("fence compile: reading " + path, force: true)
-        let bytes: [UInt8]
+    /// The fences at `path`, or nil after saying why not: read streaming, compiled on the heap
+    /// (`fence check`).
+    static func load(_ path: String, settings: FenceSettings, _ context: inout CommandContext) -> FenceSet? {
+        let file: FileDescriptor
         do {
-            bytes = try FileDescriptor.readWholeFile(path)
+            file = try FileDescriptor.openForReading(path)
         } catch {
-            progress.clear()
             _ = fail(path + ": " + error.message, &context)
             return nil
         }
-        // The parser gives no progress of its own (yet): the line says what runs and how big.
-        progress.show("fence compile: parsing and indexing " + path + " (" + ProgressLines.megabytes(bytes.count) + ")",
-                      force: true)
+        defer { try? file.close() }
+        var source = FileByteSource(file)
+        let fences: FenceSet
         do {
-            return try FenceFile.parse(bytes, settings: settings)
+            fences = try FenceFile.parse(from: &source, settings: settings)
         } catch {
-            progress.clear()
-            _ = fail(path + ": " + error.description, &context)
+            // A read error cuts the text short: that, not what the reader made of it.
+            _ = fail(path + ": " + (source.failure?.message ?? error.description), &context)
             return nil
         }
-    }
-
-    /// The fences at `path` without progress (validate, check).
-    static func load(_ path: String, settings: FenceSettings, _ context: inout CommandContext) -> FenceSet? {
-        var progress = ProgressLines(shown: false)
-        return load(path, settings: settings, progress: &progress, &context)
+        if let failure = source.failure {
+            _ = fail(path + ": " + failure.message, &context)
+            return nil
+        }
+        return fences
     }
 
     static func validate(_ arguments: [String], _ context: inout CommandContext) -> Int32 {
@@ -123,16 +122,21 @@ enum FenceCommand {
         }
         guard let config = configuration(parsed.config, &context) else { return 1 }
         let path = parsed.positional[0]
-        guard let fences = load(path, settings: config.fences.settings, &context) else { return 1 }
-        var circles = 0
-        for fence in fences.fences { if case .circle = fence.kind { circles += 1 } }
-        let polygons = fences.count - circles
+        let summary: FenceCompileSummary
+        do {
+            summary = try FenceImageFile.compile(path, to: nil, settings: config.fences.settings)
+        } catch {
+            return fail(error.message, &context)
+        }
         try? context.write(
-            "\(path): \(fences.count) fences (\(circles) circles, \(polygons) polygons with \(fences.ringCount) rings "
-                + "and \(fences.vertexCount) vertices)\n")
+            "\(path): \(summary.fences) fences (\(summary.circles) circles, \(summary.fences - summary.circles) polygons with "
+                + "\(summary.rings) rings and \(summary.vertices) vertices)\n")
         return 0
     }
 
+    /// Compiles streaming (`FenceImageFile.compile`): the memory of the feature being read and
+    /// the strings and index entries, not of the document or the image. A terminal on standard
+    /// error sees what is being done.
     static func compile(_ arguments: [String], _ context: inout CommandContext) -> Int32 {
         guard let parsed = options(arguments), parsed.fences == nil, parsed.positional.count == 2 else {
             return fail("compile takes a fences file and the image to write", usage: true, &context)
@@ -140,18 +144,18 @@ enum FenceCommand {
         guard let config = configuration(parsed.config, &context) else { return 1 }
         let (path, image) = (parsed.positional[0], parsed.positional[1])
         var progress = ProgressLines()
-        guard let fences = load(path, settings: config.fences.settings, progress: &progress, &context) else { return 1 }
-        progress.show("fence compile: writing " + image + " (" + ProgressLines.grouped(fences.count) + " fences, "
-            + ProgressLines.megabytes(fences.image.bytes.count) + ")", force: true)
+        progress.show("fence compile: reading, checking and indexing " + path, force: true)
+        let summary: FenceCompileSummary
         do {
-            try FenceImageFile.save(fences.image, to: image)
+            summary = try FenceImageFile.compile(path, to: image, settings: config.fences.settings)
         } catch {
             progress.clear()
             _ = fail(error.message, &context)
-            return FenceImageFile.cannotSave
+            if case .cannotSave = error { return FenceImageFile.cannotSave }
+            return 1
         }
         progress.clear()
-        try? context.write("\(image): \(fences.count) fences, \(fences.image.bytes.count) bytes\n")
+        try? context.write("\(image): \(summary.fences) fences, \(summary.bytes ?? 0) bytes\n")
         return 0
     }
 

@@ -2,7 +2,7 @@ import TrackCore
 import TrackIO
 
 /// `trackctl log export [--format gpx|geojson|kml|csv] [--log DIR] [--since T] [--until T]
-/// [--simplify METRES] [--datum wgs84|gcj02|bd09]`: the log as a file on standard output, what
+/// [--simplify METRES] [--datum wgs84|gcj02|bd09] [--points]`: the log as a file on standard output, what
 /// was left out and any damage on standard error. Exit 0 when the export was written (damaged
 /// chunks are skipped and named), 1 when the log cannot be read or the output fails, 2 for bad
 /// arguments.
@@ -10,7 +10,7 @@ enum LogExport {
     static let usage: StaticString = """
         usage: trackctl log export [--format gpx|geojson|kml|csv] [--log DIR]
                                    [--since TIME] [--until TIME] [--simplify METRES]
-                                   [--datum wgs84|gcj02|bd09]
+                                   [--datum wgs84|gcj02|bd09] [--points]
 
         Writes the track log to standard output, e.g.
             ssh tracker trackctl log export --format gpx > trip.gpx
@@ -21,6 +21,8 @@ enum LogExport {
           --until      leave out records at or after TIME
           --simplify   drop fixes within METRES of the simplified line (Douglas-Peucker)
           --datum      gcj02 or bd09 for Chinese maps (identity outside China)
+          --points     GeoJSON: a Point feature with its time per fix, not a LineString per
+                       segment (whose times are in properties.coordTimes)
           --trip N     only trip N of trackctl log trips, its track named "Tübingen → Stuttgart"
           --places     the gazetteer naming tracks, waypoints and fence events (default
                        $TRACKD_PLACES, else /usr/share/trackd/places.bin when installed)
@@ -44,7 +46,7 @@ enum LogExport {
         guard parsed.naming.apply(to: &parsed) else { return 1 }
         switch parsed.format {
         case .gpx: return export(GPXWriter(), parsed)
-        case .geojson: return export(GeoJSONWriter(), parsed)
+        case .geojson: return export(GeoJSONWriter(points: parsed.points), parsed)
         case .kml: return export(KMLWriter(), parsed)
         case .csv: return export(CSVWriter(), parsed)
         }

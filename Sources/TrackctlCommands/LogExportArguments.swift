@@ -11,6 +11,8 @@ struct LogExportArguments: Equatable {
     var options = ExportOptions()
     /// `--trip N`, `--places FILE`, `--fences FILE` (LogExport+Naming.swift).
     var naming = LogExportNaming()
+    /// `--points`: GeoJSON with a Point feature per fix instead of a LineString per segment.
+    var points = false
 
     /// Parses `arguments` (after `export`), throwing an error that names the option and value.
     init(_ arguments: [String]) throws(LogExportArgumentError) {
@@ -41,6 +43,8 @@ struct LogExportArguments: Equatable {
                 let name = try value(option)
                 guard let datum = Datum(rawValue: name) else { throw .unknownDatum(name) }
                 options.datum = datum
+            case "--points":
+                points = true
             case "--trip", "--places", "--fences":
                 guard try naming.take(option, value(option)) else { throw .unknownOption(option + " " + arguments[index]) }
             default:
@@ -49,6 +53,7 @@ struct LogExportArguments: Equatable {
             index += 1
         }
         if let since = options.since, let until = options.until, until <= since { throw .emptyWindow }
+        if points && format != .geojson { throw .pointsNeedGeoJSON }
     }
 
     /// Metres as millimetres: `5`, `5m`, `2.5`, `0.25m` → 5_000, 5_000, 2_500, 250; nil for
@@ -81,6 +86,8 @@ enum LogExportArgumentError: Error, Equatable {
     case unknownOption(String)
     /// `--until` is not after `--since`.
     case emptyWindow
+    /// `--points` with a format other than GeoJSON.
+    case pointsNeedGeoJSON
 
     /// One line, e.g. `unknown format 'gpz' (gpx, geojson, kml or csv)`.
     var description: String {
@@ -94,6 +101,7 @@ enum LogExportArgumentError: Error, Equatable {
         case .missingValue(let option): return option + " needs a value"
         case .unknownOption(let option): return "unknown option '" + option + "'"
         case .emptyWindow: return "--until must be after --since"
+        case .pointsNeedGeoJSON: return "--points is for --format geojson (GPX, KML and CSV have a time on every point already)"
         }
     }
 }

@@ -35,6 +35,8 @@ struct ServiceSocketTests {
         #expect(json["waypoints"] as? Int == 1)
         #expect((json["permission"] as? [String: Any])?["state"] as? String == "always")
         #expect((json["control"] as? [String: Any])?["refused"] as? Int == 0)
+        let text = try harness.ask("status")
+        #expect(text.contains("control   \(harness.directory.path)/control.sock, 0 refused, 0 dropped"), "\(text)")
         let long = try harness.ask(String(repeating: "x", count: 300))
         #expect(long.hasPrefix("error protocol: request line too long"), "\(long)")
         let approximate = try harness.ask("privacy approximate")

@@ -26,7 +26,10 @@ struct DaemonIntegrationTests {
         #expect(counters["accepted"] as? Int ?? 0 > 100)
         #expect(counters["badChecksum"] as? Int == 0)
         let fix = try #require(json["fix"] as? [String: Any])
-        #expect(fix["mode"] as? Int == 3)
+        // The TPV a gpsd client gets: at first boot nothing of where leaves, so mode 1 (the
+        // text status below still says 3D).
+        #expect(fix["mode"] as? Int == 1)
+        #expect(fix["lat"] == nil)
 
         let text = try harness.trackctl(["status"])
         #expect(text.status == 0)

@@ -96,6 +96,7 @@ import Testing
             (["--datum", "wgs72"], 2, "unknown datum 'wgs72'"),
             (["--log"], 2, "--log needs a value"),
             (["--fromat", "gpx"], 2, "unknown option '--fromat'"),
+            (["--points"], 2, "--points is for --format geojson"),
         ]
         for (arguments, status, message) in cases {
             let result = try Self.trackctl(["log", "export"] + arguments)

@@ -91,7 +91,7 @@ struct GpsdClientLimitsTests {
         let reader = try GpsdIntegrationTests.run(GpsdIntegrationTests.gpspipe, ["-w", "-n", "400", "127.0.0.1:\(port)"], seconds: 25)
         #expect(GpsdIntegrationTests.lines(reader).count == 400, "a reading client gets everything")
         // Until it is dropped or the replay has ended (about 4 MB for the slow client by then,
-        // far more than its 16 KiB and the kernel's buffers; a loaded machine replays slower).
+        // far more than its 64 KiB and the kernel's buffers; a loaded machine replays slower).
         var gpsd: [String: Any] = [:]
         for _ in 0..<600 {
             gpsd = try Self.gpsdStatus(harness)

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TrackCore
 
@@ -72,16 +73,83 @@ private let sampleLog: [LogRecord] = [
         {"type":"Feature","geometry":{"type":"Point","coordinates":[11.5168,48.1174]},"properties":\
         {"kind":"fence-enter","name":"fence 3 enter","description":"geofence 3: enter","time":"2025-06-21T12:02:31Z"}},
         {"type":"Feature","geometry":{"type":"LineString","coordinates":[[11.5167,48.1173,545.4],[-0.3234795,48.1173123,-1.2]]},\
-        "properties":{"track":1,"segment":1,"start_time":"2025-06-21T12:01:30Z","end_time":"2025-06-21T12:01:31.250Z","points":2}},
+        "properties":{"track":1,"segment":1,"start_time":"2025-06-21T12:01:30Z","end_time":"2025-06-21T12:01:31.250Z","points":2,\
+        "coordTimes":["2025-06-21T12:01:30Z","2025-06-21T12:01:31.250Z"]}},
         {"type":"Feature","geometry":{"type":"Point","coordinates":[11.5168,48.1174]},"properties":\
         {"kind":"fix","track":1,"segment":2,"time":"2025-06-21T12:02:30Z","points":1}},
         {"type":"Feature","geometry":{"type":"LineString","coordinates":[[-0.000001,0.000001,2740],[-0.000002,0.000002]]},\
-        "properties":{"track":2,"segment":1,"start_time":"2025-06-21T12:03:10Z","end_time":"2025-06-21T12:03:11Z","points":2}}
+        "properties":{"track":2,"segment":1,"start_time":"2025-06-21T12:03:10Z","end_time":"2025-06-21T12:03:11Z","points":2,\
+        "coordTimes":["2025-06-21T12:03:10Z","2025-06-21T12:03:11Z"]}}
         ]}
 
         """
     #expect(text == expected)
     #expect(counts.fixes == 5)
+}
+
+@Test func geoJSONPointsOfTheSampleLog() {
+    let (text, counts) = exportText(sampleLog, GeoJSONWriter(points: true))
+    let expected = """
+        {"type":"FeatureCollection","features":[
+        {"type":"Feature","geometry":{"type":"Point","coordinates":[11.51671,48.11731]},"properties":\
+        {"kind":"waypoint","name":"fish & <chips>","description":"waypoint","time":"2025-06-21T12:01:32Z"}},
+        {"type":"Feature","geometry":{"type":"Point","coordinates":[11.5168,48.1174]},"properties":\
+        {"kind":"fence-enter","name":"fence 3 enter","description":"geofence 3: enter","time":"2025-06-21T12:02:31Z"}},
+        {"type":"Feature","geometry":{"type":"Point","coordinates":[11.5167,48.1173,545.4]},"properties":\
+        {"kind":"fix","track":1,"segment":1,"time":"2025-06-21T12:01:30Z","speed_mps":5.14,"course_deg":84.4}},
+        {"type":"Feature","geometry":{"type":"Point","coordinates":[-0.3234795,48.1173123,-1.2]},"properties":\
+        {"kind":"fix","track":1,"segment":1,"time":"2025-06-21T12:01:31.250Z","speed_mps":0,"course_deg":0}},
+        {"type":"Feature","geometry":{"type":"Point","coordinates":[11.5168,48.1174]},"properties":\
+        {"kind":"fix","track":1,"segment":2,"time":"2025-06-21T12:02:30Z"}},
+        {"type":"Feature","geometry":{"type":"Point","coordinates":[-0.000001,0.000001,2740]},"properties":\
+        {"kind":"fix","track":2,"segment":1,"time":"2025-06-21T12:03:10Z"}},
+        {"type":"Feature","geometry":{"type":"Point","coordinates":[-0.000002,0.000002]},"properties":\
+        {"kind":"fix","track":2,"segment":1,"time":"2025-06-21T12:03:11Z","speed_mps":-0.05,"course_deg":360}}
+        ]}
+
+        """
+    #expect(text == expected)
+    #expect(counts.fixes == 5)
+    #expect(counts.segments == 3)
+}
+
+/// A segment of 20,000 fixes: its coordTimes run over many buffers, and the file is one JSON
+/// document with a time for every position, in order.
+@Test(arguments: [false, true])
+func longSegmentsKeepEveryTime(points: Bool) throws {
+    var fixes: [LogRecord] = []
+    for k in 0..<20_000 {
+        let milliseconds: Int64 = t + Int64(k) * 1000 + (k % 3 == 0 ? 250 : 0)
+        let position = LogPosition(latitudeE7: 481_173_000 + Int32(k), longitudeE7: 115_167_000 - Int32(k))
+        fixes.append(.fix(LogFix(time: UTCTime(millisecondsSinceEpoch: milliseconds), position: position, mode: .threeD)))
+    }
+    let text = exportText(fixes, GeoJSONWriter(points: points)).text
+    let json = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    let features = try #require(json["features"] as? [[String: Any]])
+    var times: [String] = []
+    var positions = 0
+    for feature in features {
+        let geometry = try #require(feature["geometry"] as? [String: Any])
+        let properties = try #require(feature["properties"] as? [String: Any])
+        if points {
+            times.append(try #require(properties["time"] as? String))
+            positions += 1
+        } else {
+            let coordinates = try #require(geometry["coordinates"] as? [[Double]])
+            let coordTimes = try #require(properties["coordTimes"] as? [String])
+            #expect(coordTimes.count == coordinates.count)
+            times += coordTimes
+            positions += coordinates.count
+        }
+    }
+    #expect(features.count == (points ? 20_000 : 1))
+    #expect(positions == 20_000)
+    #expect(times.first == "2025-06-21T12:01:29.250Z" && times.last == "2025-06-21T17:34:48Z")
+    var previous = ""
+    for time in times {
+        #expect(time > previous)
+        previous = time
+    }
 }
 
 @Test func kmlOfTheSampleLog() {

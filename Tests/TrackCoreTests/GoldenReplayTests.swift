@@ -3,8 +3,9 @@ import Testing
 import TrackCore
 
 /// The NMEA golden fixtures: `Fixtures/nmea/NAME.nmea` (receiver bytes after a `#` header saying
-/// where they came from) beside `NAME.expected` (one `Fix.writeJSON` line per fix, then the
-/// counters line). `scripts/regen-goldens` writes the expected files with `trackctl decode`.
+/// where they came from) beside `NAME.expected` (what `trackctl decode` prints: each epoch's
+/// TPV and SKYs as trackd's gpsd clients get them, one object a line, then the counters line).
+/// `scripts/regen-goldens` writes the expected files with `trackctl decode`.
 enum GoldenFixtures {
     /// The fixture folder inside the test bundle.
     static var directory: URL? {
@@ -39,10 +40,37 @@ enum GoldenFixtures {
         return kept
     }
 
-    /// What the receiver pipeline makes of `bytes`: the JSON line of every fix, then the counters.
+    /// What `trackctl decode` prints for `bytes` read `chunk` bytes at a time: each epoch's TPV
+    /// and SKYs (device `-`, standard input), then the counters; line ends without their CR.
     static func replay(_ bytes: [UInt8], chunk: Int = 4096) -> [String] {
-        let result = receive(bytes, chunk: chunk)
-        return result.fixes.map(json) + [line(result.counters)]
+        var receiver = NMEAReceiver()
+        var lines: [String] = []
+        let device = GpsdDevicePath("-")
+        func emit(_ fix: borrowing Fix, _ sky: borrowing SkyView) {
+            var buffer = TextBuffer()
+            GpsdJSON.writeTPV(fix, device: device, to: &buffer)
+            lines += objects(buffer.string)
+            buffer.removeAll()
+            GpsdJSON.writeSKY(fix, sky: sky, positions: true, device: device, to: &buffer)
+            lines += objects(buffer.string)
+        }
+        bytes.withUnsafeBytes { raw in
+            var start = 0
+            while start < raw.count {
+                let end = min(start + chunk, raw.count)
+                let piece = UnsafeRawBufferPointer(rebasing: raw[start..<end])
+                var offset = 0
+                while let fix = receiver.next(piece, from: &offset) { emit(fix, receiver.assembler.sky) }
+                start = end
+            }
+        }
+        if let fix = receiver.finish() { emit(fix, receiver.assembler.sky) }
+        return lines + [line(receiver.counters)]
+    }
+
+    /// The objects of gpsd's output, each without its CR LF.
+    static func objects(_ text: String) -> [String] {
+        text.components(separatedBy: "\r\n").filter { !$0.isEmpty }
     }
 
     /// The lines of an expected file (its last line ends with a newline, like every other).

@@ -111,12 +111,18 @@ struct GpsdJSONTests {
             }
         }
         let fix = try #require(fixes.first)
-        let satellites = "{\"PRN\":9,\"el\":40,\"az\":83,\"ss\":46,\"used\":true},{\"PRN\":16,\"el\":17,\"az\":308,\"ss\":41,\"used\":true},{\"PRN\":23,\"el\":7,\"az\":344,\"used\":false},{\"PRN\":26,\"el\":22,\"az\":228,\"ss\":45,\"used\":false},{\"PRN\":27,\"el\":5,\"az\":100,\"ss\":30,\"used\":false},{\"PRN\":70,\"el\":33,\"az\":151,\"ss\":38,\"used\":true},{\"PRN\":80,\"el\":12,\"az\":20,\"ss\":25,\"used\":true}"
+        // gpsd's `%.1f`: "el":40.0. No "ss" where GSV left it empty (gpsd writes 0.0).
+        let gps = "{\"PRN\":9,\"el\":40.0,\"az\":83.0,\"ss\":46.0,\"used\":true},{\"PRN\":16,\"el\":17.0,\"az\":308.0,\"ss\":41.0,\"used\":true},{\"PRN\":23,\"el\":7.0,\"az\":344.0,\"used\":false},{\"PRN\":26,\"el\":22.0,\"az\":228.0,\"ss\":45.0,\"used\":false},{\"PRN\":27,\"el\":5.0,\"az\":100.0,\"ss\":30.0,\"used\":false}"
+        let glonass = "{\"PRN\":70,\"el\":33.0,\"az\":151.0,\"ss\":38.0,\"used\":true},{\"PRN\":80,\"el\":12.0,\"az\":20.0,\"ss\":25.0,\"used\":true}"
+        let head = "{\"class\":\"SKY\",\"device\":\"/dev/pts/0\",\"vdop\":1.38,\"hdop\":1.01,\"pdop\":1.71"
+        // gpsd reports at the end of the GPGSV set (no other constellation seen yet) and of
+        // the GLGSV set: two SKYs, the second the whole view.
         #expect(written { GpsdJSON.writeSKY(fix, sky: sky, positions: true, device: device, to: &$0) }
-            == "{\"class\":\"SKY\",\"device\":\"/dev/pts/0\",\"vdop\":1.38,\"hdop\":1.01,\"pdop\":1.71,\"nSat\":7,\"uSat\":4,\"satellites\":[\(satellites)]}\r\n")
+            == head + ",\"nSat\":5,\"uSat\":2,\"satellites\":[\(gps)]}\r\n"
+            + head + ",\"nSat\":7,\"uSat\":4,\"satellites\":[\(gps),\(glonass)]}\r\n")
         // Withheld: no elevation or azimuth, which with the time would place the receiver.
         let withheld = written { GpsdJSON.writeSKY(fix.disclosed(.withheld), sky: sky, positions: false, device: device, to: &$0) }
-        #expect(withheld.contains("{\"PRN\":9,\"ss\":46,\"used\":true}"))
+        #expect(withheld.contains("{\"PRN\":9,\"ss\":46.0,\"used\":true}"))
         #expect(!withheld.contains("\"el\"") && !withheld.contains("\"az\""))
     }
 
@@ -153,7 +159,9 @@ struct GpsdJSONTests {
         #expect(position != fix.position)
     }
 
-    @Test func gstErrorsAndStatus() {
+    /// epx, epy and epv are GBS's expected errors, as gpsd's processGBS takes them; GST's 1σ
+    /// errors are not TPV members (gpsd sends them in its GST object).
+    @Test func gbsErrorsAndStatus() {
         let fix = makeFix {
             $0.mode = .threeD
             $0.quality = 2
@@ -162,16 +170,37 @@ struct GpsdJSONTests {
             $0.latitudeErrorCentimetres = 230
             $0.longitudeErrorCentimetres = 200
             $0.altitudeErrorCentimetres = 310
+            $0.expectedLatitudeErrorCentimetres = 460
+            $0.expectedLongitudeErrorCentimetres = 400
+            $0.expectedAltitudeErrorCentimetres = 620
             $0.courseMillidegrees = 273_600
         }
         #expect(written { GpsdJSON.writeTPV(fix, device: device, to: &$0) }
             == "{\"class\":\"TPV\",\"device\":\"/dev/pts/0\",\"status\":2,\"mode\":3,\"time\":\"2024-05-01T12:00:00.000Z\",\"lat\":48.117300000,\"lon\":-11.516700000,\"epx\":4.000,\"epy\":4.600,\"epv\":6.200,\"track\":273.6000}\r\n")
     }
 
-    @Test func noFixYetIsMode1WithoutPosition() {
+    /// An epoch that said nothing of the fix (a ZDA alone) is mode 0, gpsd's MODE_NOT_SEEN
+    /// (its output for the AC12's lone ZDAs); one whose GSA said 3D without a position is 1.
+    @Test func modeZeroStaysAndModeWithoutPositionIsOne() {
         #expect(written { GpsdJSON.writeTPV(Fix(), device: device, to: &$0) }
-            == "{\"class\":\"TPV\",\"device\":\"/dev/pts/0\",\"mode\":1}\r\n")
+            == "{\"class\":\"TPV\",\"device\":\"/dev/pts/0\",\"mode\":0}\r\n")
         #expect(written { GpsdJSON.writeSKY(Fix(), sky: SkyView(), positions: true, device: device, to: &$0) }.isEmpty)
+        let noPosition = makeFix { $0.mode = .threeD; $0.altitudeMSLMillimetres = 500_000 }
+        #expect(written { GpsdJSON.writeTPV(noPosition, device: device, to: &$0) }
+            == "{\"class\":\"TPV\",\"device\":\"/dev/pts/0\",\"mode\":1}\r\n")
+    }
+
+    /// gpsd 3.22 writes the altitudes of a 2D fix (gpsdecode 3.22 on gpsd's mtk-3301 and
+    /// sl869 captures), the geoid separation only in 3D.
+    @Test func twoDFixCarriesItsAltitudes() {
+        let fix = makeFix {
+            $0.mode = .twoD
+            $0.position = Coordinate(latitudeNanodegrees: 52_216_316_550, longitudeNanodegrees: 6_884_965_100)
+            $0.altitudeMSLMillimetres = 102_907
+            $0.geoidSeparationMillimetres = 47_093
+        }
+        #expect(written { GpsdJSON.writeTPV(fix, device: device, to: &$0) }
+            == "{\"class\":\"TPV\",\"device\":\"/dev/pts/0\",\"mode\":2,\"lat\":52.216316550,\"lon\":6.884965100,\"altHAE\":150.0000,\"altMSL\":102.9070,\"alt\":102.9070}\r\n")
     }
 
     @Test func pollBeforeAndAfterAFix() throws {

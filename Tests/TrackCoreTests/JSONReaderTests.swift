@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TrackCore
+@testable import TrackCore
 
 // The strict RFC 8259 reader: what it accepts and how it decodes, every rejection with its
 // place, and seeded random mutations of valid texts (never a trap; whatever it accepts,
@@ -155,6 +155,30 @@ import TrackCore
             #expect(foundation != nil, "accepted what Foundation refuses: \(String(decoding: bytes, as: UTF8.self))")
         }
         #expect(accepted > 10)
+    }
+
+    /// The streaming reader's events in document order, keys and strings decoded in `text`,
+    /// a container skipped whole, the end reported once the text is whole.
+    @Test func streamsEvents() throws {
+        var reader = JSONReader(JSONBytes(Array("{\"a\":[1,true],\"skip\":{\"x\":[{}]},\"s\":\"\\u00e9\"} ".utf8)), windowBytes: 8)
+        var seen: [String] = []
+        while true {
+            let event = try reader.next()
+            if event == .end { break }
+            if event == .key && reader.textIs("skip") {
+                try reader.skipValue(after: try reader.next())
+                seen.append("skipped")
+                continue
+            }
+            switch event {
+            case .key, .string: seen.append(String(decoding: reader.text, as: UTF8.self))
+            case .number(let number): seen.append("\(number.double)")
+            default: seen.append("\(event)")
+            }
+        }
+        #expect(seen == ["objectStart", "a", "arrayStart", "1.0", "bool(true)", "arrayEnd", "skipped", "s", "é", "objectEnd"])
+        #expect(try reader.next() == .end)
+        #expect(reader.offset == 46)  // the whole text, the trailing space included
     }
 
     /// Random byte soup: no trap, and every error points inside the text.

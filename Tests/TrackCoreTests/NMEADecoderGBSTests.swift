@@ -58,8 +58,8 @@ extension GBS: BlankDecodable { static var blankBody: String { "GPGBS,,,,,,,," }
         #expect(counters.accepted == 0)
     }
 
-    /// GGA + RMC + GBS of one second: the fix carries the expected errors, and decode's JSON
-    /// has gpsd's epx, epy and epv; a GBS of another second is left out.
+    /// GGA + RMC + GBS of one second: the fix carries the expected errors, and its TPV has
+    /// gpsd's epx, epy and epv; a GBS of another second is left out.
     @Test(arguments: [
         ("GPGBS,123519.00,2.4,1.5,3.9,,,,", (Int32?(240), Int32?(150), Int32?(390)), true),
         ("GPGBS,123519.40,2.4,1.5,3.9,,,,", (240, 150, 390), true),
@@ -81,7 +81,7 @@ extension GBS: BlankDecodable { static var blankBody: String { "GPGBS,,,,,,,," }
         #expect(fixes.count == 2 && fixes[1].expectedLatitudeErrorCentimetres == nil, "the next epoch starts without")
         var json = TextBuffer()
         fix.writeJSON(to: &json)
-        #expect(json.string.contains(",\"epx\":1.50,\"epy\":2.40,\"epv\":3.90") == written, "\(json.string)")
+        #expect(json.string.contains(",\"epx\":1.500,\"epy\":2.400,\"epv\":3.900") == written, "\(json.string)")
     }
 
     /// Every epoch of a shared capture with GBS against gpsd's expected output: where gpsd's

@@ -170,7 +170,7 @@ struct NMEAEpochTests {
         let result = receive(sentences: ["GPZDA,201530.00,04,07,2002,00,00"])
         #expect(result.fixes == [makeFix { $0.time = utc(2002, 7, 4, 20, 15, 30) }])
         #expect(result.fixes.first?.mode == .unknown)
-        #expect(result.fixes.map(json) == [#"{"class":"TPV","time":"2002-07-04T20:15:30.000Z","mode":0}"#])
+        #expect(result.fixes.map(json) == [#"{"class":"TPV","mode":0,"time":"2002-07-04T20:15:30.000Z"}"#])
     }
 
     @Test("ZDA gives the date to the GGAs after it")

@@ -104,7 +104,7 @@ func timeOfDay(_ hour: Int32, _ minute: Int32, _ second: Int32, milliseconds: In
     TimeOfDay(millisecondsSinceMidnight: ((hour * 60 + minute) * 60 + second) * 1000 + milliseconds)
 }
 
-/// The JSON line `Fix.writeJSON` produces for `fix`.
+/// The fix's TPV as `Fix.writeJSON` writes it (no device, no line end).
 func json(_ fix: Fix) -> String {
     var buffer = TextBuffer()
     fix.writeJSON(to: &buffer)

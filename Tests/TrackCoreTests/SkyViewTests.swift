@@ -103,15 +103,70 @@ struct SkyViewTests {
         #expect(listed(view) == ["29u", "44u", "3", "303u"])
     }
 
-    @Test func theViewIsBounded() {
-        // 20 sentences of 4 satellites: 64 are kept, nothing traps.
-        var bodies: [String] = []
-        for part in 1...20 {
-            let entries = (0..<4).map { "\(((part - 1) * 4 + $0) % 32 + 1),10,100,30" }.joined(separator: ",")
-            bodies.append("GPGSV,20,\(part),80,\(entries)")
+    @Test func theViewHoldsGpsdsMostSatellitesAndEmptiesPastThem() {
+        // 35 sentences of 4 satellites: gpsd's MAXCHANNELS, 140, all kept.
+        func set(_ sentences: Int) -> [String] {
+            (1...sentences).map { part in
+                let entries = (0..<4).map { "\(((part - 1) * 4 + $0) % 32 + 1),10,100,30" }.joined(separator: ",")
+                return "GPGSV,\(sentences),\(part),\(sentences * 4),\(entries)"
+            }
         }
-        let view = sky(after: bodies)
-        #expect(view.count == SkyView.capacity)
-        #expect(view.complete)
+        let full = sky(after: set(35))
+        #expect(full.count == SkyView.capacity && full.completeCount == 140)
+        // Five more sentences: the 141st satellite empties the view, as gpsd's "too many
+        // satellites" does; the set's last four sentences make a view of 16.
+        let past = sky(after: set(40))
+        #expect(past.count == 16 && past.complete)
+    }
+
+    /// gpsd's SKY reports of one epoch: one at the end of each set, none at a GPGSV set's end
+    /// once another constellation's GSV was seen (gpsd: "assumes GLGSV or BDGSV group, if
+    /// present, is emitted after the GPGSV"), each the count of the view then.
+    @Test func eachSetsEndIsAReportButAGPSSetsAfterOthers() {
+        // The Quectel LC79D of gpsd's capture: GPGSV (L1, and L5 in its last sentence), GLGSV,
+        // GAGSV with a signal per sentence. Its first epoch has not seen GLONASS yet.
+        let epoch = [
+            "GPGSV,2,1,05,01,38,160,35,03,80,057,29,04,65,211,44,09,26,227,36,1",
+            "GPGSV,2,2,05,01,38,160,38,8",
+            "GLGSV,1,1,02,70,31,264,38,79,13,116,37,1",
+            "GAGSV,1,1,01,103,35,240,43,6",
+        ]
+        let rmc = { (time: String) in "GNRMC,\(time),A,5002.453527,N,01958.831794,E,0.0,16.6,301120,,,A,V" }
+        let first = sky(after: [rmc("080359.00")] + epoch + [rmc("080400.00")])
+        #expect((0..<first.reportsInEpoch).map(first.reports) == [5, 7, 8])
+        let second = sky(after: [rmc("080359.00")] + epoch + [rmc("080400.00")] + epoch + [rmc("080401.00")])
+        #expect((0..<second.reportsInEpoch).map(second.reports) == [7, 8])
+        #expect(listed(second) == ["1", "3", "4", "9", "1", "70", "79", "303"])
+    }
+
+    /// A view emptied within the epoch (the Teseo LIV4F restarting in mid-epoch) takes the
+    /// epoch's earlier reports with it: they listed satellites that are gone.
+    @Test func aNewRunDropsTheEpochsEarlierReports() {
+        let view = sky(after: [
+            "GNRMC,135817.000,A,4723.00453,N,00045.88245,E,0.4,287.4,210325,,,A",
+            "GAGSV,1,1,01,24,68,279,37,7",
+            "PSTMVER,GNSSLIB_9749c549631df_ARM",
+            "GAGSV,1,1,02,24,68,279,37,16,43,305,43,2",
+            "GNRMC,135818.000,A,4723.00453,N,00045.88245,E,0.4,287.4,210325,,,A",
+        ])
+        #expect((0..<view.reportsInEpoch).map(view.reports) == [2])
+    }
+
+    /// gpsd's "skip bogus fields": a satellite number 0 is no satellite.
+    @Test func satelliteNumberZeroIsNoSatellite() {
+        let view = sky(after: ["GPGSV,1,1,03,00,10,100,30,09,40,083,46,,,,"])
+        #expect(listed(view) == ["9"])
+    }
+
+    /// NMEA 4.11's signal ID is a hex digit: the Teseo's `B` is signal 11, not a bad sentence.
+    @Test func aHexSignalIDIsASignal() throws {
+        var receiver = NMEAReceiver()
+        let bytes = nmeaLine("BDGSV,1,1,01,44,61,062,10,B")
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while receiver.next(raw, from: &offset) != nil {}
+        }
+        #expect(receiver.counters.accepted == 1)
+        #expect(listed(receiver.assembler.sky) == ["444"])
     }
 }

@@ -11,12 +11,17 @@ the log's 1e-7 degrees (half away from zero, as import stores them). Then
   ogrinfo   (GDAL) lists the geometries of all four;
 
 and each must give as many positions as the log has fixes, the same positions to the 1e-7
-degrees printed, and gpxpy the same times. The CSV export must also survive export -> import
+degrees printed, and gpxpy the same times. The GeoJSON's times: `properties.coordTimes` of its
+LineStrings (as togeojson writes them) and, exported again with `--points`, the `time` of a Point
+feature per fix must be the log's times, in order, read by ogrinfo (which must type `time` as a
+DateTime, the field QGIS's temporal controller animates by, and coordTimes as a StringList) and
+by Python's json module, which must also find one time per coordinate. The CSV export must also survive export -> import
 -> export byte for byte, and the GPX export must pass a schema-order check of its elements.
 Prints one line per track and consumer, and `export-check: T tracks, C checks, F failures` last.
 """
 import decimal
 import glob
+import json
 import os
 import re
 import subprocess
@@ -102,6 +107,63 @@ def ogr_positions(path, options=(), layers=()):
     return positions
 
 
+def check_times(name, consumer, times, truth):
+    """times: the ISO texts a consumer read, in order; the log's times must be them."""
+    global failures, checks
+    checks += 1
+    want = [row[0] for row in truth]
+    if times != want:
+        failures += 1
+        first = next((k for k, (a, b) in enumerate(zip(times, want)) if a != b), min(len(times), len(want)))
+        print(f"  FAIL  {name:22} {consumer:18} {len(times)} times, the log has {len(want)}; first difference #{first}")
+        return
+    print(f"  ok    {name:22} {consumer:18} {len(times)} times identical")
+
+
+def ogr_datetime_iso(text):
+    """ogrinfo's DateTime `2025/06/21 12:01:29.25+00` -> `2025-06-21T12:01:29.250Z`."""
+    match = re.match(r"^(\d{4})/(\d\d)/(\d\d) (\d\d):(\d\d):(\d\d)(?:\.(\d+))?\+00$", text)
+    if not match:
+        return "unparsed: " + text
+    year, month, day, hour, minute, second, fraction = match.groups()
+    milliseconds = f".{(fraction + '00')[:3]}" if fraction and int(fraction) else ""
+    return f"{year}-{month}-{day}T{hour}:{minute}:{second}{milliseconds}Z"
+
+
+def ogr_geojson_times(path, points):
+    """The times ogrinfo reads: every coordTimes list in order, or every Point's `time`; and
+    the field types of the layer (-so)."""
+    schema = run("ogrinfo", "-ro", "-so", "-al", path)
+    types = dict(re.findall(r"^(\w+): (\w+) \(", schema, re.M))
+    times = []
+    for line in run("ogrinfo", "-ro", "-q", "-al", path).splitlines():
+        stripped = line.strip()
+        if not points and stripped.startswith("coordTimes (StringList) = ("):
+            times += stripped[stripped.index(":") + 1:-1].split(",")
+        elif points and stripped.startswith("time (DateTime) = "):
+            times.append(ogr_datetime_iso(stripped.split(" = ", 1)[1]))
+    return times, types
+
+
+def json_geojson(path, points):
+    """Python's json module on the export: (positions, times) of the fixes, and the
+    LineStrings whose coordTimes do not match their coordinates one for one."""
+    with open(path) as handle:
+        document = json.load(handle)
+    positions, times, mismatched = [], [], 0
+    for feature in document["features"]:
+        geometry, properties = feature["geometry"], feature["properties"]
+        if geometry["type"] == "LineString" and not points:
+            coordinates, stamps = geometry["coordinates"], properties.get("coordTimes", [])
+            mismatched += len(coordinates) != len(stamps)
+            positions += [(e7f(c[1]), e7f(c[0])) for c in coordinates]
+            times += stamps
+        elif geometry["type"] == "Point" and properties.get("kind") == "fix":
+            positions.append((e7f(geometry["coordinates"][1]), e7f(geometry["coordinates"][0])))
+            times.append(properties["time"])
+    return positions, times, mismatched
+
+
 def gpx_element_order(path):
     """GPX 1.1 puts every wpt before the first trk; trkpt children in the schema's order."""
     order = {"ele": 0, "time": 1, "fix": 2, "extensions": 3}
@@ -126,11 +188,11 @@ for csv_path in tracks:
     run(trackctl, "log", "import", csv_path, "--to", log)
     truth = truth_of(csv_path)
     out = {}
-    for fmt in ("gpx", "geojson", "kml", "csv"):
+    for fmt, options in (("gpx", ()), ("geojson", ()), ("kml", ()), ("csv", ()), ("points", ("--points",))):
         out[fmt] = os.path.join(work, name + "." + fmt)
         with open(out[fmt], "w") as handle:
-            subprocess.run([trackctl, "log", "export", "--format", fmt, "--log", log], check=True,
-                           stdout=handle, stderr=subprocess.DEVNULL)
+            subprocess.run([trackctl, "log", "export", "--format", "geojson" if fmt == "points" else fmt,
+                            *options, "--log", log], check=True, stdout=handle, stderr=subprocess.DEVNULL)
 
     # Our own CSV: the log's view, and export -> import -> export is the identity.
     check(name, "csv (as written)", [(e7(r[1]), e7(r[2])) for r in
@@ -172,6 +234,25 @@ for csv_path in tracks:
     check(name, "ogrinfo kml", ogr_positions(out["kml"], ("-al",)), truth, ordered=False)
     check(name, "ogrinfo csv", ogr_positions(out["csv"], ("-al", "-oo", "X_POSSIBLE_NAMES=lon", "-oo", "Y_POSSIBLE_NAMES=lat",
                                                           "-oo", "KEEP_GEOM_COLUMNS=NO")), truth)
+
+    # The GeoJSON's times: ogrinfo (GDAL, what QGIS reads it with) and Python's json module.
+    for fmt, points in (("geojson", False), ("points", True)):
+        times, types = ogr_geojson_times(out[fmt], points)
+        field, wanted = ("time", "DateTime") if points else ("coordTimes", "StringList")
+        checks += 1
+        if types.get(field) != wanted:
+            failures += 1
+            print(f"  FAIL  {name:22} ogrinfo {fmt:10} field {field} is {types.get(field)}, not {wanted}")
+        check_times(name, "ogrinfo " + ("points" if points else "coordTimes"), times, truth)
+        positions, times, mismatched = json_geojson(out[fmt], points)
+        label = "json " + ("points" if points else "coordTimes")
+        check(name, label, positions, truth)
+        check_times(name, label, times, truth)
+        checks += 1
+        if mismatched:
+            failures += 1
+            print(f"  FAIL  {name:22} {label:18} {mismatched} LineStrings with a time count unlike their coordinates'")
+    check(name, "ogrinfo points", ogr_positions(out["points"], ("-al",)), truth)
 
 print(f"export-check: {len(tracks)} tracks, {checks} checks, {failures} failures")
 sys.exit(1 if failures else 0)

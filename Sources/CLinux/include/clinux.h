@@ -132,6 +132,18 @@ static inline int clinux_set_nonblocking(int fd, int on) {
 /// `0.0.0.0` and `::` can both be bound). -1 with errno on error.
 int clinux_tcp_listen(int ipv6, const unsigned char *address, unsigned short port, int backlog);
 
+/// A TCP connection to `address` (4 bytes of IPv4 or, when `ipv6`, 16 of IPv6, network order)
+/// and `port`, started without waiting: a non-blocking, close-on-exec socket with TCP_NODELAY
+/// (small packets go out at once, not held back by Nagle's algorithm), connect(2) begun. Returns
+/// the descriptor and sets `*in_progress` to 1 when the connection is still being made (wait
+/// for the socket to be writable, then read `clinux_socket_error`), 0 when it is made already
+/// (loopback can be); -1 with errno on error (ECONNREFUSED, ENETUNREACH …).
+int clinux_tcp_connect(int ipv6, const unsigned char *address, unsigned short port, int *in_progress);
+
+/// The pending error of socket `fd` (SO_ERROR: 0 once a non-blocking connect succeeded, e.g.
+/// ECONNREFUSED when it failed), or -1 with errno.
+int clinux_socket_error(int fd);
+
 /// send(2) without SIGPIPE.
 static inline ssize_t clinux_send(int fd, const void *bytes, size_t length) {
     return send(fd, bytes, length, MSG_NOSIGNAL);

@@ -58,7 +58,9 @@ public struct ExportPlace: Equatable, Sendable {
 /// One export format's text, written piece by piece as `TrackExporter` walks the log: the
 /// header, the places (in the first of two passes), then tracks of segments of fixes, then
 /// the footer. Each call appends to `out` at most about 600 bytes (a place with a 64-byte
-/// label escaped), which the exporter hands on before the next call.
+/// label escaped), which the exporter hands on before the next call; a writer with more to say
+/// than that (GeoJSON's `coordTimes` of a long segment) says so in `hasMoreText` and goes on in
+/// `continueText`, a buffer at a time.
 ///
 /// Numbering: tracks and segments count from 1; a segment holds at least two fixes, a
 /// segment of one fix is written by `loneFix` instead (GeoJSON and KML lines need two points).
@@ -87,9 +89,17 @@ public protocol ExportWriter {
     /// True when places go between the fixes in log order (one pass) rather than before the
     /// tracks (CSV: a row each).
     static var placesInline: Bool { get }
+    /// True while the last call left text that did not fit its buffer.
+    var hasMoreText: Bool { get }
+    /// The next part of that text, in a fresh buffer.
+    mutating func continueText(_ out: inout TextBuffer)
 }
 
 extension ExportWriter {
     /// Places come before the tracks, in a pass of their own.
     public static var placesInline: Bool { false }
+    /// Every piece fits one buffer.
+    public var hasMoreText: Bool { false }
+    /// Nothing more.
+    public mutating func continueText(_ out: inout TextBuffer) {}
 }

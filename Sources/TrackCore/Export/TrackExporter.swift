@@ -195,10 +195,16 @@ public struct TrackExporter<Writer: ExportWriter> {
         write(emit) { writer, out in writer.endTrack(&out) }
     }
 
-    /// Runs `body` on a fresh line buffer and hands it to `emit` when it is not empty.
+    /// Runs `body` on a fresh line buffer and hands it to `emit` when it is not empty, then
+    /// the rest of what the writer has to say, a buffer at a time.
     mutating func write(_ emit: (inout TextBuffer) -> Void, _ body: (inout Writer, inout TextBuffer) -> Void) {
         var out = TextBuffer()
         body(&writer, &out)
         if out.count > 0 { emit(&out) }
+        while writer.hasMoreText {
+            out.removeAll()
+            writer.continueText(&out)
+            if out.count > 0 { emit(&out) }
+        }
     }
 }

@@ -1,132 +1,86 @@
-/// Compiling: the tables a `FenceSet` was built in, and the index over its boxes, laid out as
-/// the image (see `FenceImage` for the layout). Runs once per fences file, at load.
-extension FenceImage {
-    /// The image of `parts` (its index built from its boxes here), opened, for `key`. Empties
-    /// `parts` as it goes, so a large set is not held twice.
-    static func compiled(_ parts: inout FenceSet.Parts, key: UInt64) -> FenceImage {
-        let storage = make(&parts, key: key)
-        // What `make` lays out passes every check `init` makes; failing one is a bug here.
-        do {
-            return try FenceImage(storage)
-        } catch {
-            preconditionFailure("fence image made wrong: " + error.description)
+/// Laying the image out: the header counting the tables and carrying their CRC, the tables the
+/// builder spooled, the index built over its boxes, the strings (see `FenceImage` for the
+/// layout). Runs once per fences file, at load or compile.
+extension FenceImageBuilder {
+    /// Builds the index (once) and returns the image's size in bytes.
+    public mutating func buildIndex() -> Int {
+        if !indexBuilt {
+            FenceIndex.build(&nodes)
+            indexBuilt = true
         }
+        return FenceImage.headerSize + (FenceImage.shapeSize + FenceImage.fenceSize) * fenceCount + 8 * argumentCount
+            + 8 * ringCount + 16 * vertexCount + FenceImage.nodeSize * nodes.count + (strings.count + 7) / 8 * 8
     }
 
-    /// The bytes of the image of `parts`: see `compiled`.
-    static func make(_ parts: inout FenceSet.Parts, key: UInt64) -> FenceStorage {
-        let nodes = FenceIndex.nodes(entries: parts.boxes)
-        parts.boxes = []
-        var strings: [UInt8] = []
-        var arguments: [(UInt32, UInt32)] = []
-        func text(_ value: String) -> (UInt32, UInt32) {
-            let offset = UInt32(strings.count)
-            strings.append(contentsOf: value.utf8)
-            return (offset, UInt32(strings.count) - offset)
-        }
-        var names: [(id: (UInt32, UInt32), name: (UInt32, UInt32), first: UInt32)] = []
-        for fence in parts.fences {
-            let id = text(fence.id)
-            let name = fence.name.map(text) ?? (0, FenceImage.none)
-            names.append((id, name, UInt32(arguments.count)))
-            for argument in fence.command { arguments.append(text(argument)) }
-        }
-        let total = FenceImage.headerSize + (FenceImage.shapeSize + FenceImage.fenceSize) * parts.fences.count
-            + 8 * arguments.count + 8 * parts.rings.count + 8 * parts.vertices.count
-            + FenceImage.nodeSize * nodes.count + (strings.count + 7) / 8 * 8
-        var out = ImageWriter(count: total)
-        out.at = FenceImage.headerSize
-        for shape in parts.shapes {
-            let plane = shape.plane
-            for value in [plane.centre.x, plane.centre.y, plane.centre.z, plane.east.x, plane.east.y, plane.east.z,
-                          plane.north.x, plane.north.y, plane.north.z, plane.eastMetres, plane.northMetres, shape.radiusMetres] {
-                out.put(value.bitPattern)
-            }
-            out.put(UInt64(bitPattern: shape.centre.latitudeNanodegrees))
-            out.put(UInt64(bitPattern: shape.centre.longitudeNanodegrees))
-            out.put(UInt32(shape.rings.lowerBound))
-            out.put(UInt32(shape.rings.upperBound))
-            out.put(UInt64(0))
-        }
-        parts.shapes = []
-        for (fence, name) in zip(parts.fences, names) {
-            out.put(name.id.0)
-            out.put(name.id.1)
-            out.put(name.name.0)
-            out.put(name.name.1)
-            out.put(name.first)
-            out.put(UInt32(fence.command.count))
-            out.put(fence.dwellSeconds.map { UInt32($0) } ?? FenceImage.none)
-            let kindValue: Double
-            switch fence.kind {
-            case .circle(let radius):
-                out.put(UInt32(fence.notify.rawValue))
-                kindValue = radius
-            case .polygon(let rings):
-                out.put(UInt32(fence.notify.rawValue) | 1 << 8)
-                kindValue = Double(rings)
-            }
-            out.put(kindValue.bitPattern)
-        }
-        let fenceCount = parts.fences.count
-        parts.fences = []
-        for (offset, length) in arguments {
-            out.put(offset)
-            out.put(length)
-        }
-        let ringCount = parts.rings.count
-        for ring in parts.rings {
-            out.put(UInt32(ring.lowerBound))
-            out.put(UInt32(ring.upperBound))
-        }
-        parts.rings = []
-        let vertexCount = parts.vertices.count / 2
-        for value in parts.vertices { out.put(value.bitPattern) }
-        parts.vertices = []
-        for node in nodes {
-            for value in [node.box.minLatitude, node.box.maxLatitude, node.box.minLongitude, node.box.maxLongitude] {
-                out.put(value.bitPattern)
-            }
-            out.put(UInt32(bitPattern: node.first))
-            out.put(UInt32(bitPattern: node.count))
-        }
-        for byte in strings { out.put(byte) }
-        let header: [UInt32] = [FenceImage.magic, FenceImage.version, UInt32(truncatingIfNeeded: key), UInt32(truncatingIfNeeded: key >> 32),
-                                UInt32(fenceCount), UInt32(ringCount), UInt32(vertexCount), UInt32(nodes.count),
-                                UInt32(arguments.count), UInt32(strings.count), UInt32(bitPattern: Int32(nodes.count - 1))]
-        for (index, value) in header.enumerated() { out.set(value, at: 4 * index) }
+    /// Index nodes in the image once `buildIndex` has run.
+    public var nodeCount: Int { nodes.count }
+
+    /// Writes the image for `key` through `write`, every byte in order, in pieces (the header
+    /// first, then about 64 KiB at a time); the spool's tables are read twice (for the CRC,
+    /// then out) and removed. Returns the bytes written. Call once, after the last fence.
+    public mutating func write(key: UInt64, _ write: (UnsafeRawBufferPointer) -> Void) -> Int {
+        let total = buildIndex()
         var crc = CRC32C()
-        crc.update(UnsafeBufferPointer(start: out.base.assumingMemoryBound(to: UInt8.self), count: total).span,
-                   FenceImage.headerSize..<total)
-        out.set(crc.value, at: 44)
-        out.set(UInt32(truncatingIfNeeded: total), at: 48)
-        out.set(UInt32(truncatingIfNeeded: UInt64(total) >> 32), at: 52)
-        out.set(FenceImage.byteOrderMark, at: 56)
-        precondition(out.at <= total && total - out.at < 8, "fence image size")
-        let memory = out.base
-        return FenceStorage(base: UnsafeRawPointer(memory), count: total) { memory.deallocate() }
+        body(removing: false) { bytes in
+            crc.update(UnsafeBufferPointer(start: bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), count: bytes.count).span,
+                       0..<bytes.count)
+        }
+        var header: [UInt8] = []
+        for value in [FenceImage.magic, FenceImage.version, UInt32(truncatingIfNeeded: key), UInt32(truncatingIfNeeded: key >> 32),
+                      UInt32(fenceCount), UInt32(ringCount), UInt32(vertexCount), UInt32(nodes.count),
+                      UInt32(argumentCount), UInt32(strings.count), UInt32(bitPattern: Int32(nodes.count - 1)), crc.value,
+                      UInt32(truncatingIfNeeded: total), UInt32(truncatingIfNeeded: UInt64(total) >> 32),
+                      FenceImage.byteOrderMark, 0] {
+            header.putLittleEndian(value)
+        }
+        header.withUnsafeBytes(write)
+        body(removing: true, write)
+        return total
+    }
+
+    /// Everything after the header, in order: the tables, the index nodes (serialized a
+    /// hundred at a time), the strings and the zeros that pad them to 8 bytes.
+    mutating func body(removing: Bool, _ out: (UnsafeRawBufferPointer) -> Void) {
+        for table in FenceImageTable.allCases {
+            spool.read(table, out)
+            if removing { spool.remove(table) }
+        }
+        var start = 0
+        while start < nodes.count {
+            record.removeAll(keepingCapacity: true)
+            for node in nodes[start..<min(start + 100, nodes.count)] {
+                for value in [node.box.minLatitude, node.box.maxLatitude, node.box.minLongitude, node.box.maxLongitude] {
+                    record.putLittleEndian(value.bitPattern)
+                }
+                record.putLittleEndian(UInt32(bitPattern: node.first))
+                record.putLittleEndian(UInt32(bitPattern: node.count))
+            }
+            record.withUnsafeBytes(out)
+            start += 100
+        }
+        strings.withUnsafeBytes(out)
+        let padding = [UInt8](repeating: 0, count: (8 - strings.count % 8) % 8)
+        padding.withUnsafeBytes(out)
     }
 }
 
-/// Little-endian fields stored in order into, or set in, the image being made: memory of the
-/// image's size, zeroed, 16-byte aligned.
-struct ImageWriter {
-    let base: UnsafeMutableRawPointer
-    /// Where the next `put` goes.
-    var at = 0
-
-    init(count: Int) {
-        base = UnsafeMutableRawPointer.allocate(byteCount: max(count, 1), alignment: 16)
-        base.initializeMemory(as: UInt8.self, repeating: 0, count: max(count, 1))
-    }
-
-    /// Stores `value` at `at` (aligned to its size, as the layout keeps every field) and moves on.
-    mutating func put<T: FixedWidthInteger>(_ value: T) {
-        base.storeBytes(of: value.littleEndian, toByteOffset: at, as: T.self)
-        at += MemoryLayout<T>.size
-    }
-
-    func set(_ value: UInt32, at offset: Int) {
-        base.storeBytes(of: value.littleEndian, toByteOffset: offset, as: UInt32.self)
+extension FenceImage {
+    /// The image `builder` lays out for `key`, on the heap, opened.
+    static func compiled<Spool: FenceImageSpool>(_ builder: inout FenceImageBuilder<Spool>, key: UInt64) -> FenceImage {
+        let total = builder.buildIndex()
+        let memory = UnsafeMutableRawPointer.allocate(byteCount: total, alignment: 16)
+        var at = 0
+        let written = builder.write(key: key) { bytes in
+            guard let source = bytes.baseAddress, at + bytes.count <= total else { return }
+            (memory + at).copyMemory(from: source, byteCount: bytes.count)
+            at += bytes.count
+        }
+        precondition(written == total && at == total, "fence image size")
+        // What the builder lays out passes every check `init` makes; failing one is a bug here.
+        do {
+            return try FenceImage(FenceStorage(base: UnsafeRawPointer(memory), count: total) { memory.deallocate() })
+        } catch {
+            preconditionFailure("fence image made wrong: " + error.description)
+        }
     }
 }

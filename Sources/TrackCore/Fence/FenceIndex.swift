@@ -23,74 +23,77 @@ public struct FenceIndex: Sendable {
         self.image = image
     }
 
-    /// The nodes of the index of `entries` (box, fence index), e.g. two entries for a fence
-    /// across the antimeridian; the root last.
-    static func nodes(entries: [(box: FenceBox, fence: Int)]) -> [Node] {
-        guard !entries.isEmpty else { return [] }
-        var level = entries.map { Node(box: $0.box, first: Int32($0.fence), count: 0) }
-        level = FenceIndex.tiled(level)
+    /// Builds the index in place: `nodes` holds the entries (box, fence index, count 0) in the
+    /// order the fences were added, e.g. two for a fence across the antimeridian; after, the
+    /// entries tiled, then each level of parents, the root last.
+    static func build(_ nodes: inout [Node]) {
+        guard !nodes.isEmpty else { return }
+        var total = nodes.count
+        var level = nodes.count
+        while level > 1 {
+            level = (level + fanOut - 1) / fanOut
+            total += level
+        }
+        nodes.reserveCapacity(total)
+        tile(&nodes)
         var levelStart = 0
-        var nodes = level
         while nodes.count - levelStart > 1 {
             let levelEnd = nodes.count
-            var parents: [Node] = []
             var child = levelStart
             while child < levelEnd {
                 let end = min(child + FenceIndex.fanOut, levelEnd)
                 var box = nodes[child].box
                 for other in (child + 1)..<end { box = box.union(nodes[other].box) }
-                parents.append(Node(box: box, first: Int32(child), count: Int32(end - child)))
+                nodes.append(Node(box: box, first: Int32(child), count: Int32(end - child)))
                 child = end
             }
             levelStart = levelEnd
-            nodes.append(contentsOf: parents)
         }
-        return nodes
     }
 
-    /// Sort-Tile-Recursive order: vertical slices by longitude, each sorted by latitude, so
-    /// consecutive runs of `fanOut` are compact.
-    static func tiled(_ items: [Node]) -> [Node] {
+    /// Sort-Tile-Recursive order, in place: vertical slices by longitude, each sorted by
+    /// latitude, so consecutive runs of `fanOut` are compact. (The sort is stable: the order
+    /// is the one sorting copies gave.)
+    static func tile(_ items: inout [Node]) {
         let leaves = (items.count + fanOut - 1) / fanOut
         var slices = 1
         while slices * slices < leaves { slices += 1 }
         let perSlice = slices * fanOut
-        let byLongitude = items.sorted { $0.box.minLongitude + $0.box.maxLongitude < $1.box.minLongitude + $1.box.maxLongitude }
-        var result: [Node] = []
-        result.reserveCapacity(items.count)
+        items.sort { $0.box.minLongitude + $0.box.maxLongitude < $1.box.minLongitude + $1.box.maxLongitude }
         var start = 0
-        while start < byLongitude.count {
-            let end = min(start + perSlice, byLongitude.count)
-            result.append(contentsOf: byLongitude[start..<end].sorted {
-                $0.box.minLatitude + $0.box.maxLatitude < $1.box.minLatitude + $1.box.maxLatitude
-            })
+        while start < items.count {
+            let end = min(start + perSlice, items.count)
+            items[start..<end].sort { $0.box.minLatitude + $0.box.maxLatitude < $1.box.minLatitude + $1.box.maxLatitude }
             start = end
         }
-        return result
     }
 
     /// Calls `body` with the fence index of every entry whose box meets `box` (a fence split
     /// across the antimeridian may come twice). No allocation.
     @inline(__always)
     public func query(_ box: FenceBox, _ body: (Int) -> Void) {
-        guard image.root >= 0 else { return }
-        // Depth × fan-out bounds the stack: 8 levels hold 8^8 = 16.7 million entries.
+        guard image.root >= 0, image.node(image.root).box.intersects(box) else { return }
+        // Depth × fan-out bounds the stack: 8 levels hold 8^8 = 16.7 million entries. Only
+        // nodes that meet the box are pushed (tested as their parent is opened), in the order
+        // that reports entries as a plain depth-first walk in reverse child order does.
         var stack = InlineArray<72, Int32>(repeating: 0)
         var depth = 1
         stack[0] = Int32(image.root)
-        do {
-            while depth > 0 {
-                depth -= 1
-                let node = image.node(Int(stack[depth]))
-                guard node.box.intersects(box) else { continue }
-                if node.count == 0 {
-                    body(Int(node.first))
-                } else {
-                    for child in 0..<Int(node.count) where depth < 72 {
-                        stack[depth] = node.first + Int32(child)
-                        depth += 1
-                    }
+        while depth > 0 {
+            depth &-= 1
+            let node = image.node(Int(stack[depth]))
+            if node.count == 0 {
+                body(Int(node.first))
+                continue
+            }
+            var child = Int(node.first)
+            let end = child &+ Int(node.count)
+            while child < end && depth < 72 {
+                if image.node(child).box.intersects(box) {
+                    stack[depth] = Int32(truncatingIfNeeded: child)
+                    depth &+= 1
                 }
+                child &+= 1
             }
         }
     }

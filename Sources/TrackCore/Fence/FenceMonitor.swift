@@ -7,8 +7,11 @@
 /// come near cost one track, not 10,000). Per fix it looks only at fences the index finds near
 /// the fix and fences of its own that are not yet settled outside (inside, unknown, or with a
 /// recent non-outside vote); a fence it skips has voted outside, which it catches up on the
-/// next look. Nothing is allocated per fix: the arrays are reserved at start-up for every fence
-/// and filled only as fixes come near them, so memory a fence never needs is never touched.
+/// next look. A polygon's track keeps how clear of its edges the last full look found the fix
+/// (`FenceClearance`), so a fix inside a municipality of thousands of vertices looks at none of
+/// them, or near its boundary at the window round the nearest. Nothing is allocated per fix:
+/// the arrays are reserved at start-up for every fence and filled only as fixes come near
+/// them, so memory a fence never needs is never touched.
 /// Example: 10,000 fences, a fix near two of them → two distance computations, a handful of
 /// index nodes, two tracks.
 public struct FenceMonitor {
@@ -38,7 +41,7 @@ public struct FenceMonitor {
     /// Fences with a track of their own.
     public var trackCount: Int { tracks.count }
 
-    /// A monitor over `fences`; every fence starts unknown. Reserves its arrays (about 50
+    /// A monitor over `fences`; every fence starts unknown. Reserves its arrays (about 100
     /// bytes per fence, touched only as fixes come near fences); `update` and `restart` then
     /// work in them. The monitor owns them: a copy that is updated gets arrays of its own.
     public init(fences: FenceSet, settings: FenceSettings) {
@@ -110,7 +113,8 @@ public struct FenceMonitor {
             fences.index.query(box) { fence in
                 let slot = ownSlot(of: fence)
                 guard tracks[slot].lastSequence != sequence else { return }
-                let distance = fences.signedDistance(of: fence, to: point, coordinate: position, limitMetres: limit)
+                let distance = fences.signedDistance(of: fence, to: point, coordinate: position, limitMetres: limit,
+                                                     clearance: &tracks[slot].clearance)
                 vote(slot: slot, distance: distance, accuracyMetres: accuracy, time: timeMilliseconds, report)
                 if !tracks[slot].active {
                     tracks[slot].active = true

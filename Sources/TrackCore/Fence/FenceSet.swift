@@ -6,22 +6,10 @@
 /// Example: `FenceFile.parse(bytes, settings: .init())` returns one; `signedDistance(of:to:)`
 /// says how far inside (positive) or outside (negative) a point is.
 public struct FenceSet: Sendable {
-    /// The tables while fences are appended; empty once `buildIndex` has compiled them.
-    var parts = Parts()
+    /// The compiler while fences are appended; empty once `buildIndex` has compiled them.
+    var builder = FenceImageBuilder(spool: FenceImageMemorySpool())
     /// The compiled fences every read goes to.
     public private(set) var image = FenceImage.empty
-
-    /// The tables of a set being built, in the order fences were appended.
-    struct Parts {
-        var fences: [Fence] = []
-        var shapes: [Shape] = []
-        /// Vertex ranges (indices into `vertices`' pairs); a ring's last vertex equals its first.
-        var rings: [Range<Int>] = []
-        /// East and north in metres, interleaved.
-        var vertices: [Double] = []
-        /// Boxes of the fences, for the index.
-        var boxes: [(box: FenceBox, fence: Int)] = []
-    }
 
     struct Shape: Sendable {
         var plane: LocalPlane
@@ -62,22 +50,14 @@ public struct FenceSet: Sendable {
     /// Adds a circle of `radiusMetres` (geodesic) around `centre`.
     public mutating func appendCircle(_ fence: Fence, centre: Coordinate, radiusMetres: Double) {
         precondition(image.fenceCount == 0, "fences appended after buildIndex")
-        let vector = GeoVector(centre)
-        let plane = LocalPlane(centre: vector)
-        let number = parts.fences.count
-        parts.fences.append(fence)
-        parts.shapes.append(Shape(plane: plane, centre: centre, radiusMetres: radiusMetres,
-                                  rings: parts.rings.count..<parts.rings.count))
-        // The radii of curvature bound the degrees; 1 % and 1 m cover the ellipsoid's slack.
-        let reach = radiusMetres * 1.01 + 1
-        let dLatitude = reach / plane.northMetres * 180 / Double.pi
-        let cosine = Math.sinCosDegrees(min(centre.latitudeDegrees.magnitude + dLatitude, 90)).cos
-        let dLongitude = cosine > 1e-9 ? reach / (plane.eastMetres * cosine) * 180 / Double.pi : 360
-        let latitude = centre.latitudeDegrees
-        FenceBox.covering(latitudes: (latitude - dLatitude)...(latitude + dLatitude),
-                          centreLongitude: centre.longitudeDegrees, west: -dLongitude, east: dLongitude) {
-            parts.boxes.append(($0, number))
-        }
+        builder.appendCircle(fence, centre: centre, radiusMetres: radiusMetres)
+    }
+
+    /// Adds a polygon or multi-polygon (see `FenceImageBuilder.appendPolygon`), e.g. a square
+    /// `[[[a, b, c, d, a]]]`; throws the first problem, naming the ring, and adds nothing then.
+    public mutating func appendPolygon(_ fence: Fence, parts: [[[Coordinate]]]) throws(FenceFileError.Problem) {
+        precondition(image.fenceCount == 0, "fences appended after buildIndex")
+        try builder.appendPolygon(fence, parts: parts)
     }
 
     /// Compiles the fences appended into the image with its index; call once after the last
@@ -85,7 +65,12 @@ public struct FenceSet: Sendable {
     /// (`FenceImage.key`).
     public mutating func buildIndex(key: UInt64 = 0) {
         guard image.fenceCount == 0 else { return }
-        image = FenceImage.compiled(&parts, key: key)
+        self = FenceSet(compiling: &builder, key: key)
+    }
+
+    /// The fences `builder` compiled, laid out on the heap for `key`.
+    public init<Spool: FenceImageSpool>(compiling builder: inout FenceImageBuilder<Spool>, key: UInt64) {
+        image = FenceImage.compiled(&builder, key: key)
     }
 
     /// How far `point` is inside fence `fence` in metres: positive inside, negative outside,

@@ -14,7 +14,32 @@ public struct FenceTrack: Equatable, Sendable {
     var active = false
     /// The fence this track is of (−1: the background's).
     var fence: Int32 = -1
+    /// How far the last fix whose distance was computed in full was from the boundary.
+    var clearance = FenceClearance()
 
     /// A fence nothing is known about yet.
     public init() {}
+}
+
+/// What a track keeps of the last full look at a polygon's edges, so that the next fixes near
+/// one of thousands of vertices look at a few dozen: the point then (east, north in the
+/// fence's plane, metres), its side, a window of the ring's edges round the nearest one (`count`
+/// edges from offset `start` among the `ringEdges` of the ring whose first vertex is
+/// `ringFirst`, running round past it; none when the boundary was far), and
+/// how far every edge outside the window was at least (metres; 0: nothing known). The plane's
+/// distances obey the triangle inequality: a point `s` metres from the one then is at least
+/// `metres − s` from every edge outside the window, and reached its side crossing only edges
+/// of the window.
+///
+/// Example: a car 15 m from a municipality's boundary of 2,800 vertices: the 80 edges within
+/// 600 m of it, and 600 m clear of the rest, so for the next 35 fixes at 15 m/s.
+struct FenceClearance: Equatable, Sendable {
+    var east = 0.0
+    var north = 0.0
+    var metres = 0.0
+    var inside = false
+    var ringFirst: UInt32 = 0
+    var ringEdges: UInt32 = 0
+    var start: UInt32 = 0
+    var count: UInt32 = 0
 }

@@ -1,5 +1,6 @@
-/// A parsed JSON text (RFC 8259, strictly): every value a node in one flat array, strings decoded
-/// to UTF-8 in one byte array. Read once at start-up (fence files); not for the per-fix path.
+/// A parsed JSON text (RFC 8259, strictly, as `JSONReader` reads it): every value a node in one
+/// flat array, strings decoded to UTF-8 in one byte array; about 100 bytes a value, so for small
+/// texts (a number argument, a test); fences files are read streaming (`FenceFile`).
 ///
 /// Example: `{"a":[1,true]}` gives nodes object(root) → array (key "a") → number 1, true.
 /// `JSONDocument.parse("[1]")` → root `.array` with one child `.number`.
@@ -18,8 +19,8 @@ public struct JSONDocument: Sendable {
 
     /// Parses `bytes` as one JSON text, e.g. `{"type":"FeatureCollection","features":[]}`.
     public static func parse(_ bytes: [UInt8]) throws(JSONError) -> JSONDocument {
-        var parser = JSONParser(bytes: bytes)
-        return try parser.parseDocument()
+        var reader = JSONReader(JSONBytes(bytes), windowBytes: min(bytes.count, 65_536))
+        return try JSONParser.document(&reader)
     }
 
     /// Parses the UTF-8 of `text`.

@@ -77,7 +77,9 @@ public struct LogParityChunk: Equatable, Sendable {
 
     /// Reads the parity chunk at `offset`: `.badMagic`, `.unsupportedVersion`, `.truncated`,
     /// `.crcMismatch` or `.valueOutOfRange` (a width of 0, a group reaching before the bytes).
-    public static func read(_ bytes: Span<UInt8>, at offset: Int) throws(LogError) -> LogParityChunk {
+    /// `fileOffset` is where `bytes[offset]` lies in its segment when `bytes` is only a window
+    /// of it (the uplink's reader): the group may then reach before the window's start.
+    public static func read(_ bytes: Span<UInt8>, at offset: Int, fileOffset: Int? = nil) throws(LogError) -> LogParityChunk {
         var fields = LogByteReader(offset: offset, end: bytes.count)
         for index in 0..<4 {
             guard try fields.byte(bytes) == LogChunkFormat.magicByte(index, LogChunkFormat.parityMagic) else {
@@ -90,7 +92,7 @@ public struct LogParityChunk: Equatable, Sendable {
         }
         let width = Int(try fields.byte(bytes))
         let covered = try fields.unsigned(bytes)
-        guard width > 0, covered <= UInt64(offset) else { throw .valueOutOfRange(offset: fields.offset) }
+        guard width > 0, covered <= UInt64(fileOffset ?? offset) else { throw .valueOutOfRange(offset: fields.offset) }
         let parityOffset = fields.offset
         let crcOffset = parityOffset + width
         guard crcOffset + LogChunkFormat.crcByteCount <= bytes.count else { throw .truncated(offset: bytes.count) }

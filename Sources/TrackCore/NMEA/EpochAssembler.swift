@@ -80,6 +80,8 @@ public struct EpochAssembler: Sendable {
     mutating func complete() {
         fix.mode = resolvedMode()
         completed = fix
+        // The SKYs gpsd reported during the epoch go out after its TPV.
+        sky.closeEpoch()
         previousMode = fix.mode
         // Satellites in view carry over: GSV sets often span several epochs.
         let inView = fix.satellitesInView

@@ -14,49 +14,83 @@ public struct SkySatellite: Equatable, Sendable {
 }
 
 /// The satellites in view, merged from GSV sets and marked used from GSA, by gpsd's rules
-/// (`driver_nmea0183.c`, processGSV and processGSA):
+/// (`driver_nmea0183.c`, processGSV and processGSA; where gpsd 3.22 and the gpsd of the
+/// regression outputs in ../shared/data/gpsd-regress (3.27) differ, the later one, named):
 ///
 /// * GSVs that follow each other accumulate, across talkers (GLGSV then GPGSV) and signals (a
-///   u-blox M8's GPGSV for L1 then for L2); a set's first sentence after any other sentence
-///   starts the view afresh;
-/// * a satellite's PRN follows gpsd's numbering: the constellation from the system ID when
-///   sent (GSA's NMEA 4.1 field, the one Quectel adds to GSV), else from the talker, then
-///   gpsd's ranges (`prn(_:system:talker:)`);
+///   u-blox M8's GPGSV for L1 then for L2, a Unicore UM621's GPGSV for L1 then L5); a set's
+///   first sentence after any other sentence starts the view afresh. (gpsd 3.22 also started
+///   afresh at a GPGSV set of signal 0, 1, 7 or 8; 3.27 keeps them: its output for the UM621
+///   lists 80 signals, for the Quectel EG25-G its GLGSV satellites before its GPGSV ones.)
+/// * a satellite number of 0 (or an empty one) is no satellite (gpsd: "skip bogus fields");
+///   a satellite's PRN follows gpsd's numbering (`SkyView+PRN.swift`);
 /// * the view is complete at a set's last sentence, unless every azimuth is 0 (SiRFstar II's
 ///   "hairball" when it sees nothing): then it is emptied;
+/// * gpsd reports a SKY at each set's last sentence (processGSV returns SATELLITE_SET), except
+///   at the end of a GPGSV set once another constellation's GSV has been seen: "assumes GLGSV
+///   or BDGSV group, if present, is emitted after the GPGSV". The counts at those reports are
+///   kept for the epoch (`reports(_:)`), so that trackd's gpsd service sends the same
+///   SKYs after the epoch's TPV;
 /// * GSAs that follow each other accumulate the used list, except that the same talker again
 ///   (other than GN) starts it afresh, as does the first GSA after any other sentence;
 /// * a satellite is used when its PRN is in the used list at its GSV and its signal is above 0.
 ///
-/// Fixed storage: at most `capacity` satellites, as gpsd's MAXCHANNELS bounds its table.
+/// Fixed storage: at most `capacity` satellites, gpsd's MAXCHANNELS; as in gpsd a set that
+/// would go past it empties the view.
 public struct SkyView: Sendable {
-    /// Most satellites kept (a four-constellation receiver sees ~40).
-    public static var capacity: Int { 64 }
+    /// Most satellites kept: gpsd's MAXCHANNELS (`gps.h`: 140, "u-blox 9 tracks 140 signals").
+    public static var capacity: Int { 140 }
+    /// Most SKY reports one epoch keeps (a receiver sends a set per constellation and signal:
+    /// the UM621 sends seven).
+    public static var reportCapacity: Int { 16 }
     /// PRNs the used set can hold: gpsd's numbering ends below 600 (NavIC 501–).
     static var prnLimit: Int { 640 }
 
     /// The satellites, first `count` valid.
-    public private(set) var satellites: InlineArray<64, SkySatellite> =
+    public private(set) var satellites: InlineArray<140, SkySatellite> =
         InlineArray(repeating: SkySatellite(prn: 0, elevationDegrees: nil, azimuthDegrees: nil, snr: nil, used: false))
-    /// Satellites in `satellites`.
+    /// Satellites in `satellites`, the set in progress included.
     public private(set) var count = 0
-    /// True once a whole set has arrived since the view was last started afresh.
-    public private(set) var complete = false
+    /// Satellites as of the last set's end: the view a client is shown. 0 until a set of the
+    /// run in progress has ended.
+    public private(set) var completeCount = 0
+    // The satellite counts at the SKY reports of the epoch in progress (the 16 from offset
+    // `bank`, 0 or 16) and of
+    // the last epoch completed (the other 16): `closeEpoch` swaps them, no copy.
+    var reportBanks: InlineArray<32, UInt8> = InlineArray(repeating: 0)
+    var bank = 0
+    var reportCount = 0
+    var closedReportCount = 0
     // The PRNs the GSAs named, one bit each: a GSV's satellites are looked up at once.
     var usedBits: InlineArray<10, UInt64> = InlineArray(repeating: 0)
     // The second letter of the talker of the GSV (GSA) just before, 0 after any other sentence.
     var lastGSVTalker: UInt8 = 0
     var lastGSATalker: UInt8 = 0
+    // A GSV of another talker than GP has been seen (gpsd's seen_glgsv, seen_gagsv, …).
+    var seenOtherConstellation = false
 
     /// An empty sky.
     public init() {}
 
-    /// Satellites marked used.
-    public var usedSatellites: Int {
+    /// True once a whole set has arrived since the view was last started afresh.
+    public var complete: Bool { completeCount > 0 }
+
+    /// Satellites marked used among the first `count`.
+    public func usedSatellites(in count: Int) -> Int {
         var used = 0
-        for index in 0..<count where satellites[index].used { used += 1 }
+        for index in 0..<min(count, self.count) where satellites[index].used { used += 1 }
         return used
     }
+
+    /// Satellites marked used in the complete view.
+    public var usedSatellites: Int { usedSatellites(in: completeCount) }
+
+    /// The satellite counts of the SKYs gpsd reported during the epoch completed last, in
+    /// order, each a prefix of `satellites`; e.g. `[11, 18]` for a GPGSV, GLGSV and GAGSV run
+    /// of 1, 10 and 7 satellites (no report at the GPGSV's end, one at each other's).
+    public func reports(_ index: Int) -> Int { Int(reportBanks[(16 - bank) + index]) }
+    /// How many `reports(_:)` there are.
+    public var reportsInEpoch: Int { closedReportCount }
 
     /// Called after every sentence but a GSV (GSA): the next GSV (GSA) starts a new run.
     @inline(__always)
@@ -65,18 +99,37 @@ public struct SkyView: Sendable {
         if type != .gsa { lastGSATalker = 0 }
     }
 
+    /// The epoch in progress is complete: its reports become `reports(_:)`.
+    mutating func closeEpoch() {
+        closedReportCount = reportCount
+        reportCount = 0
+        bank = 16 - bank
+    }
+
+    /// Empties the view (a new run, a hairball, an overflow); reports of this epoch that were
+    /// prefixes of it go with it.
+    mutating func empty() {
+        count = 0
+        completeCount = 0
+        reportCount = 0
+    }
+
     /// One GSV sentence from `talker`.
     mutating func add(_ gsv: GSV, talker: UInt16) {
         let second = UInt8(truncatingIfNeeded: talker)
-        if gsv.number == 1 && lastGSVTalker == 0 {
-            count = 0
-            complete = false
-        }
+        if gsv.number == 1 && lastGSVTalker == 0 { empty() }
         lastGSVTalker = second
+        if second != UInt8(ascii: "P") { seenOtherConstellation = true }
         let system = gsv.systemID.map { Int($0) } ?? Self.system(talker: talker)
         let low = Self.lowOffset(system: system, talker: talker)
-        for index in 0..<gsv.satelliteCount where count < Self.capacity {
+        for index in 0..<gsv.satelliteCount {
             let entry = gsv.satellites[index]
+            guard entry.id > 0 else { continue }
+            // gpsd: "internal error - too many satellites", and the view is zeroed.
+            guard count < Self.capacity else {
+                empty()
+                return
+            }
             let prn = Self.prn(Int(entry.id), system: system, talker: talker, low: low)
             var used = false
             if prn > 0, let snr = entry.snr, snr > 0 {
@@ -89,11 +142,20 @@ public struct SkyView: Sendable {
         }
         guard gsv.number == gsv.total else { return }
         for index in 0..<count where (satellites[index].azimuthDegrees ?? 0) != 0 {
-            complete = true
+            completeCount = count
+            report(talker: second)
             return
         }
-        count = 0
-        complete = false
+        empty()
+    }
+
+    /// Counts gpsd's SKY report at the end of a set from a talker ending in `second`.
+    @inline(__always)
+    mutating func report(talker second: UInt8) {
+        if second == UInt8(ascii: "P") && seenOtherConstellation { return }
+        guard reportCount < Self.reportCapacity else { return }
+        reportBanks[bank + reportCount] = UInt8(count)
+        reportCount += 1
     }
 
     /// One GSA sentence from `talker`.
@@ -110,96 +172,6 @@ public struct SkyView: Sendable {
             let prn = Int(Self.prn(Int(gsa.satellites[index]), system: system, talker: talker, low: low))
             guard prn > 0, prn < Self.prnLimit else { continue }
             usedBits[prn >> 6] |= 1 << UInt64(prn & 63)
-        }
-    }
-
-    /// `prn(_:system:talker:)` for a sentence's satellites: IDs 1–32 (most of them) are the ID
-    /// plus `low`, GLONASS's 65–96 stay as they are; the rest take the general rule.
-    @inline(__always)
-    static func prn(_ id: Int, system: Int, talker: UInt16, low: Int) -> UInt16 {
-        if id >= 1 && id <= 32 && low >= 0 { return UInt16(id + low) }
-        if id >= 65 && id <= 96 && (system == 0 || system == 2) { return UInt16(id) }
-        return prn(id, system: system, talker: talker)
-    }
-
-    /// What gpsd adds to IDs 1–32 of `system` (0: by `talker`); −1 when they have no PRN.
-    static func lowOffset(system: Int, talker: UInt16) -> Int {
-        switch system {
-        case 0: Int(prn(1, talker: talker)) - 1
-        case 1: 0
-        case 2: 64
-        case 3: 300
-        case 4: 400
-        case 5: 192
-        case 6: 500
-        default: -1
-        }
-    }
-
-    /// NMEA 4.1's system ID a talker implies, as gpsd reads it: GA Galileo 3, GB/BD BeiDou 4,
-    /// GI NavIC 6, GL GLONASS 2, GQ/PQ/QZ QZSS 5; 0 (none) for GP, GN and the rest.
-    public static func system(talker: UInt16) -> Int {
-        switch UInt8(truncatingIfNeeded: talker) {
-        case UInt8(ascii: "A"): 3
-        case UInt8(ascii: "B"), UInt8(ascii: "D"): 4
-        case UInt8(ascii: "I"): 6
-        case UInt8(ascii: "L"): 2
-        case UInt8(ascii: "Q"), UInt8(ascii: "Z"): 5
-        default: 0
-        }
-    }
-
-    /// gpsd's PRN for NMEA satellite number `id` of NMEA 4.1 system `system` (0: not known,
-    /// the ranges of NMEA 2.x–4.0 decide), after gpsd's nmeaid_to_prn. With a system: GPS and
-    /// SBAS keep their numbers, GLONASS is 65–96, Galileo 301–, BeiDou 401–, QZSS 193–, NavIC
-    /// 501–, each also from the receivers' own offsets (Quectel's Galileo 101–, BeiDou 201–).
-    /// Without: IDs 1–32 of a GA, GB/BD, GI, GL, GQ, PQ or QZ talker move to those ranges, IDs
-    /// above 32 keep NMEA's ranges (BeiDou 201–237 moves to 401–437), and IDs in no range are 0.
-    /// E.g. `$GAGSV` satellite 11 → 311.
-    public static func prn(_ id: Int, system: Int, talker: UInt16) -> UInt16 {
-        guard id > 0 else { return 0 }
-        switch system {
-        case 0:
-            return prn(id, talker: talker)
-        case 1:
-            switch id {
-            case 1...136, 152...157, 193...264: return UInt16(id)
-            default: return 0
-            }
-        case 2: return UInt16(64 + (id < 64 ? id : id - 64))
-        case 3: return UInt16(300 + Self.own(id, quirks: 101...199, 301...399))
-        case 4: return UInt16(400 + Self.own(id, quirks: 201...299, 401...499))
-        case 5: return UInt16(192 + (id < 100 ? id : id - 192))
-        case 6: return UInt16(500 + id)
-        default: return 0
-        }
-    }
-
-    /// A constellation's own number: NMEA's 1–99 as is, a receiver's ranges from their starts
-    /// (Galileo's 101–199 is Quectel's, 301–399 Jackson Labs'), else 0 as in gpsd.
-    static func own(_ id: Int, quirks first: ClosedRange<Int>, _ second: ClosedRange<Int>) -> Int {
-        if id < 100 { return id }
-        if first.contains(id) { return id - first.lowerBound + 1 }
-        if second.contains(id) { return id - second.lowerBound + 1 }
-        return 0
-    }
-
-    /// gpsd's PRN for NMEA 2.x–4.0 satellite number `id` from `talker`.
-    static func prn(_ id: Int, talker: UInt16) -> UInt16 {
-        switch id {
-        case 1...32:
-            switch talker {
-            case 0x4741: return UInt16(300 + id)  // GA
-            case 0x4742, 0x4244: return UInt16(400 + id)  // GB, BD
-            case 0x4749: return UInt16(500 + id)  // GI
-            case 0x474C: return UInt16(64 + id)  // GL
-            case 0x4751, 0x515A: return UInt16(192 + id)  // GQ, QZ
-            case 0x5051: return UInt16(400 + id)  // PQ: Quectel's BeiDou
-            default: return UInt16(id)
-            }
-        case 33...96, 120...158, 173...182, 193...197, 301...356, 401...437: return UInt16(id)
-        case 201...237: return UInt16(id + 200)
-        default: return 0
         }
     }
 }

@@ -10,8 +10,9 @@ import TrackCore
 /// answered with an ERROR and skipped; a client sending bytes that are no requests is closed
 /// after `garbageLimit` of them. Nothing here allocates after `init`.
 public struct GpsdServer: ~Copyable {
-    /// Output a client may have waiting: about a minute of TPV and SKY at 1 Hz.
-    public static var outputCapacity: Int { 16_384 }
+    /// Output a client may have waiting: four epochs of the largest SKYs one epoch sends (a
+    /// `TextBuffer` of them, 16 KiB; a multi-constellation receiver's epoch is about 16 KB).
+    public static var outputCapacity: Int { 65_536 }
     /// Input held while a request is incomplete: gpsd's longest request (80 bytes) and its end.
     public static var inputCapacity: Int { 128 }
     /// Objects lost in a row before a client that does not read is closed.

@@ -31,7 +31,8 @@ public struct GSV: NMEASentenceDecoder, Equatable, Sendable {
     public var satellites: InlineArray<4, SatelliteInView>
     /// Number of valid entries in `satellites`.
     public var satelliteCount: Int
-    /// NMEA 4.1 signal ID, when sent.
+    /// NMEA 4.1 signal ID 0–15, when sent: one hex digit in NMEA 4.11 (the ST Teseo LIV4F
+    /// sends `B` for a BeiDou signal: `$BDGSV,2,2,06,38,11,027,23,43,09,259,23,,,,,,,,,B`).
     public var signalID: UInt8?
     /// GNSS system ID (1 GPS … 6 NavIC), which Quectel sends after the signal ID:
     /// `$PQGSV,4,1,15,02,20,116,,03,,,,05,34,137,,07,06,045,,0,4`.
@@ -50,7 +51,7 @@ public struct GSV: NMEASentenceDecoder, Equatable, Sendable {
         let groupFields = s.fieldCount - 4
         // One extra field is the NMEA 4.1 signal ID; two are Quectel's signal and system IDs.
         let extra = groupFields % 4
-        signalID = extra == 1 || extra == 2 ? try s.integer(s.fieldCount - extra, in: 0...15).map { UInt8($0) } : nil
+        signalID = extra == 1 || extra == 2 ? try Self.signal(&s, s.fieldCount - extra) : nil
         systemID = extra == 2 ? try s.integer(s.fieldCount - 1, in: 0...15).map { UInt8($0) } : nil
         satellites = InlineArray(repeating: SatelliteInView(id: 0, elevationDegrees: nil, azimuthDegrees: nil, snr: nil))
         satelliteCount = 0
@@ -65,6 +66,17 @@ public struct GSV: NMEASentenceDecoder, Equatable, Sendable {
                 snr: try s.integer(index + 3, in: 0...99).map { UInt8($0) })
             satelliteCount += 1
         }
+    }
+
+    /// Field `index` as a signal ID: one hex digit, or a number 0–15 (`"01"`).
+    @inline(__always)
+    static func signal(_ s: inout NMEASentence, _ index: Int) throws(NMEAError) -> UInt8? {
+        let field = s.range(of: index)
+        guard field.count == 1 else { return try s.integer(index, in: 0...15).map { UInt8($0) } }
+        let byte = s.bytes.span[field.lowerBound]
+        if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") { return byte - UInt8(ascii: "0") }
+        if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "F") { return byte - UInt8(ascii: "A") + 10 }
+        throw .malformedField(.gsv, field: index)
     }
 
     /// The sentence type of this decoder's table row.
