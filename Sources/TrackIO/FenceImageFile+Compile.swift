@@ -13,10 +13,21 @@ extension FenceImageFile {
     /// compiled, e.g. 10,000 fences (4,000 circles), 6,000 rings, 660,000 vertices.
     public static func compile(_ source: String, to image: String?, settings: FenceSettings)
         throws(FenceCompileError) -> FenceCompileSummary {
+        var silent = SilentFenceCompile()
+        return try compile(source, to: image, settings: settings, observer: &silent)
+    }
+
+    /// `compile(_:to:settings:)` telling `observer` how far it got: the bytes read at every
+    /// 64 KiB, then the image being written.
+    public static func compile<Observer: FenceCompileObserver>(_ source: String, to image: String?, settings: FenceSettings,
+                                                               observer: inout Observer)
+        throws(FenceCompileError) -> FenceCompileSummary {
         let file: FileDescriptor
         do { file = try FileDescriptor.openForReading(source) } catch { throw .unreadable(path: source, error) }
         defer { try? file.close() }
-        var reader = FileByteSource(file)
+        let size = Int(clinux_descriptor_size(file.rawValue))
+        var reader = ObservedByteSource(FileByteSource(file), total: size > 0 ? size : nil, observer: observer)
+        defer { observer = reader.observer }
         guard let image else {
             var builder = FenceImageBuilder(spool: FenceImageDiscardingSpool())
             _ = try read(&reader, source, into: &builder, settings: settings)
@@ -27,6 +38,7 @@ extension FenceImageFile {
         if let failure = builder.spool.failure { throw .cannotSave(.saveFailed(path: image, step: .create, failure)) }
         let key = try read(&reader, source, into: &builder, settings: settings)
         if let failure = builder.spool.failure { throw .cannotSave(.saveFailed(path: image, step: .write, failure)) }
+        reader.observer.writing(fences: builder.fenceCount)
         var bytes = 0
         do {
             try save(to: image) { (handle) throws(Errno) in
@@ -44,18 +56,56 @@ extension FenceImageFile {
     }
 
     /// The fences `reader` gives into `builder`; its key.
-    static func read<Spool: FenceImageSpool>(_ reader: inout FileByteSource, _ path: String, into builder: inout FenceImageBuilder<Spool>,
-                                             settings: FenceSettings) throws(FenceCompileError) -> UInt64 {
+    static func read<Spool: FenceImageSpool, Observer>(_ reader: inout ObservedByteSource<Observer>, _ path: String,
+                                                       into builder: inout FenceImageBuilder<Spool>,
+                                                       settings: FenceSettings) throws(FenceCompileError) -> UInt64 {
         let key: UInt64
         do {
             key = try FenceFile.read(&reader, into: &builder, settings: settings)
         } catch {
             // A read error cuts the text short: that, not what the reader made of it.
-            if let failure = reader.failure { throw .unreadable(path: path, failure) }
+            if let failure = reader.source.failure { throw .unreadable(path: path, failure) }
             throw .fences(path: path, error)
         }
-        if let failure = reader.failure { throw .unreadable(path: path, failure) }
+        if let failure = reader.source.failure { throw .unreadable(path: path, failure) }
         return key
+    }
+}
+
+/// What a fence compile tells whoever waits for it, e.g. `trackctl fence compile`'s progress
+/// line on a terminal.
+public protocol FenceCompileObserver {
+    /// `bytes` of the fences file read so far, of `total` (its size; nil when unknown).
+    mutating func reading(bytes: Int, total: Int?)
+    /// Everything read and checked: the image of `fences` fences is being written.
+    mutating func writing(fences: Int)
+}
+
+/// An observer told nothing: trackd's own compiles, checks.
+public struct SilentFenceCompile: FenceCompileObserver {
+    public init() {}
+    public mutating func reading(bytes: Int, total: Int?) {}
+    public mutating func writing(fences: Int) {}
+}
+
+/// The fences file's bytes, counted for the observer at every read.
+struct ObservedByteSource<Observer: FenceCompileObserver>: JSONByteSource {
+    var source: FileByteSource
+    let total: Int?
+    var observer: Observer
+    private(set) var bytesRead = 0
+
+    init(_ source: FileByteSource, total: Int?, observer: Observer) {
+        self.source = source
+        self.total = total
+        self.observer = observer
+    }
+
+    mutating func read(into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        let count = source.read(into: buffer)
+        bytesRead += count
+        observer.reading(bytes: bytesRead, total: total)
+        return count
     }
 }
 

@@ -143,18 +143,17 @@ enum FenceCommand {
         }
         guard let config = configuration(parsed.config, &context) else { return 1 }
         let (path, image) = (parsed.positional[0], parsed.positional[1])
-        var progress = ProgressLines()
-        progress.show("fence compile: reading, checking and indexing " + path, force: true)
+        var progress = CompileProgress(path: path, image: image)
         let summary: FenceCompileSummary
         do {
-            summary = try FenceImageFile.compile(path, to: image, settings: config.fences.settings)
+            summary = try FenceImageFile.compile(path, to: image, settings: config.fences.settings, observer: &progress)
         } catch {
-            progress.clear()
+            progress.lines.clear()
             _ = fail(error.message, &context)
             if case .cannotSave = error { return FenceImageFile.cannotSave }
             return 1
         }
-        progress.clear()
+        progress.lines.clear()
         try? context.write("\(image): \(summary.fences) fences, \(summary.bytes ?? 0) bytes\n")
         return 0
     }
