@@ -32,12 +32,20 @@ extension ReceiverService where Source: ~Copyable {
     mutating func followBaud(_ status: SourceStatus, now: MonotonicTime) {
         let step = controller.baud.step(accepted: stream.nmea.counters.accepted, portBaud: status.baud,
                                      autoBaud: controller.settings.autoBaud, now: now)
-        var line = TextBuffer()
         switch step {
         case .nothing:
             return
         case .follow(let rate):
             source.follow(baud: rate, now: now)
+            return
+        default:
+            break
+        }
+        // The line only for a step worth saying: the buffer is 16 KiB to set up, and most
+        // wake-ups have nothing to say.
+        var line = TextBuffer()
+        switch step {
+        case .nothing, .follow:
             return
         case .arrived(let rate):
             line.append("receiver: sends at ")
