@@ -7,11 +7,12 @@
 /// The appends other than of one byte are `@inline(never)`: written out at every call they
 /// made the status and JSON writers several KB larger in the firmware.
 public struct TextBuffer: ~Copyable {
-    /// Bytes the buffer holds: a SKY of gpsd's most satellites (140, ~7.9 KB) twice over, or
-    /// the SKYs gpsd reports in one epoch of a receiver of 80 signals (the Unicore UM621: 15.8 KB).
-    public static var capacity: Int { 16_384 }
+    /// Bytes the buffer holds: a SKY of gpsd's most satellites (140, ~7.9 KB), the longest
+    /// object trackd writes. Not more: a buffer on the stack is zeroed and resident once used,
+    /// and a microcontroller's whole stack is 64 KiB.
+    public static var capacity: Int { 8_192 }
 
-    @usableFromInline var storage: InlineArray<16384, UInt8>
+    @usableFromInline var storage: InlineArray<8192, UInt8>
     /// Number of bytes written so far.
     public private(set) var count: Int
     /// True once an append did not fit.

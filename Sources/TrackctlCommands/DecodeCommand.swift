@@ -61,9 +61,9 @@ enum DecodeCommand {
             line.removeAll()
             GpsdJSON.writeTPV(fix, device: device, to: &line)
             try line.withBytes { (bytes) throws(Errno) in try output.write(bytes) }
-            line.removeAll()
-            GpsdJSON.writeSKY(fix, sky: sky, positions: true, device: device, to: &line)
-            try line.withBytes { (bytes) throws(Errno) in try output.write(bytes) }
+            try GpsdJSON.writeSKY(fix, sky: sky, positions: true, device: device, through: &line) { (object) throws(Errno) in
+                try object.withBytes { (bytes) throws(Errno) in try output.write(bytes) }
+            }
         }
         while true {
             let count = try input.read(into: chunk)

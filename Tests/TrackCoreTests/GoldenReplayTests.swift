@@ -50,9 +50,7 @@ enum GoldenFixtures {
             var buffer = TextBuffer()
             GpsdJSON.writeTPV(fix, device: device, to: &buffer)
             lines += objects(buffer.string)
-            buffer.removeAll()
-            GpsdJSON.writeSKY(fix, sky: sky, positions: true, device: device, to: &buffer)
-            lines += objects(buffer.string)
+            lines += objects(writtenSKYs(fix, sky: sky, device: device))
         }
         bytes.withUnsafeBytes { raw in
             var start = 0

@@ -15,6 +15,24 @@ private func written(_ write: (inout TextBuffer) -> Void) -> String {
     return buffer.string
 }
 
+/// The epoch's SKYs as `GpsdJSON.writeSKY` sends them, one after the other; `overflowed` says
+/// whether any object did not fit its buffer.
+func writtenSKYs(_ fix: borrowing Fix, sky: borrowing SkyView, positions: Bool = true, device: GpsdDevicePath,
+                 overflowed: inout Bool) -> String {
+    var buffer = TextBuffer()
+    var text = ""
+    GpsdJSON.writeSKY(fix, sky: sky, positions: positions, device: device, through: &buffer) { object in
+        if object.overflowed { overflowed = true }
+        text += object.string
+    }
+    return text
+}
+
+func writtenSKYs(_ fix: borrowing Fix, sky: borrowing SkyView, positions: Bool = true, device: GpsdDevicePath) -> String {
+    var overflowed = false
+    return writtenSKYs(fix, sky: sky, positions: positions, device: device, overflowed: &overflowed)
+}
+
 /// Removes `"name":value` members from a gpsd line.
 private func without(_ line: String, _ names: [String]) -> String {
     var text = line
@@ -94,7 +112,7 @@ struct GpsdJSONTests {
         let fix = try #require(receive(sentences: ubloxEpoch).fixes.last)
         // gpsd's line less its satellite list and the DOPs it computes itself (x, y, t, g).
         // Its GSV set is not complete (one of four sentences): counts only, from GSV and GSA.
-        #expect(written { GpsdJSON.writeSKY(fix, sky: SkyView(), positions: true, device: device, to: &$0) }
+        #expect(writtenSKYs(fix, sky: SkyView(), device: device)
             == "{\"class\":\"SKY\",\"device\":\"/dev/pts/0\",\"vdop\":1.38,\"hdop\":1.01,\"pdop\":1.71,\"nSat\":16,\"uSat\":14}\r\n")
     }
 
@@ -117,11 +135,11 @@ struct GpsdJSONTests {
         let head = "{\"class\":\"SKY\",\"device\":\"/dev/pts/0\",\"vdop\":1.38,\"hdop\":1.01,\"pdop\":1.71"
         // gpsd reports at the end of the GPGSV set (no other constellation seen yet) and of
         // the GLGSV set: two SKYs, the second the whole view.
-        #expect(written { GpsdJSON.writeSKY(fix, sky: sky, positions: true, device: device, to: &$0) }
+        #expect(writtenSKYs(fix, sky: sky, device: device)
             == head + ",\"nSat\":5,\"uSat\":2,\"satellites\":[\(gps)]}\r\n"
             + head + ",\"nSat\":7,\"uSat\":4,\"satellites\":[\(gps),\(glonass)]}\r\n")
         // Withheld: no elevation or azimuth, which with the time would place the receiver.
-        let withheld = written { GpsdJSON.writeSKY(fix.disclosed(.withheld), sky: sky, positions: false, device: device, to: &$0) }
+        let withheld = writtenSKYs(fix.disclosed(.withheld), sky: sky, positions: false, device: device)
         #expect(withheld.contains("{\"PRN\":9,\"ss\":46.0,\"used\":true}"))
         #expect(!withheld.contains("\"el\"") && !withheld.contains("\"az\""))
     }
@@ -184,7 +202,7 @@ struct GpsdJSONTests {
     @Test func modeZeroStaysAndModeWithoutPositionIsOne() {
         #expect(written { GpsdJSON.writeTPV(Fix(), device: device, to: &$0) }
             == "{\"class\":\"TPV\",\"device\":\"/dev/pts/0\",\"mode\":0}\r\n")
-        #expect(written { GpsdJSON.writeSKY(Fix(), sky: SkyView(), positions: true, device: device, to: &$0) }.isEmpty)
+        #expect(writtenSKYs(Fix(), sky: SkyView(), device: device).isEmpty)
         let noPosition = makeFix { $0.mode = .threeD; $0.altitudeMSLMillimetres = 500_000 }
         #expect(written { GpsdJSON.writeTPV(noPosition, device: device, to: &$0) }
             == "{\"class\":\"TPV\",\"device\":\"/dev/pts/0\",\"mode\":1}\r\n")

@@ -2,8 +2,8 @@ import Foundation
 import Testing
 import TrackCore
 
-/// The SKYs of one epoch that do not all fit in one buffer: the whole view and the latest
-/// earlier ones, every object whole.
+/// The SKYs of one epoch of gpsd's most satellites, 28 KB in all: every one sent, each whole in
+/// its own buffer, as gpsd reports them.
 @Suite("gpsd SKY reports")
 struct GpsdSkyReportTests {
     /// Seven GSV sets of 20 satellites each, of seven talkers other than GP (so gpsd reports at
@@ -21,18 +21,17 @@ struct GpsdSkyReportTests {
         return bodies
     }()
 
-    @Test func theWholeViewAndTheLatestEarlierOnesFit() throws {
+    @Test func everySetsSkyIsSentWhole() throws {
         var receiver = NMEAReceiver()
         var written: [String] = []
         let bytes = Self.sentences.flatMap(nmeaLine)
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while let fix = receiver.next(raw, from: &offset) {
-                var buffer = TextBuffer()
-                GpsdJSON.writeSKY(fix, sky: receiver.assembler.sky, positions: true, device: GpsdDevicePath("/dev/pts/0"), to: &buffer)
-                let overflowed = buffer.overflowed
+                var overflowed = false
+                written.append(writtenSKYs(fix, sky: receiver.assembler.sky, device: GpsdDevicePath("/dev/pts/0"),
+                                           overflowed: &overflowed))
                 #expect(!overflowed)
-                written.append(buffer.string)
             }
         }
         let sky = receiver.assembler.sky
@@ -44,9 +43,10 @@ struct GpsdSkyReportTests {
             let parsed = try #require(try JSONSerialization.jsonObject(with: Data(object.utf8)) as? [String: Any])
             counts.append(try #require(parsed["nSat"] as? Int))
         }
-        // 20 + 40 + … + 140 satellites (28 KB) are more than a buffer: the earliest go.
-        #expect(counts.last == 140)
-        #expect(counts.count < 7 && counts == Array([20, 40, 60, 80, 100, 120, 140].suffix(counts.count)))
+        // 20 + 40 + … + 140 satellites: 28 KB, more than a buffer, sent an object at a time.
+        #expect(counts == [20, 40, 60, 80, 100, 120, 140])
+        #expect(text.utf8.count > TextBuffer.capacity)
+        #expect(objects.allSatisfy { $0.utf8.count + 2 <= TextBuffer.capacity })
         #expect(text.hasSuffix("}\r\n"))
     }
 }

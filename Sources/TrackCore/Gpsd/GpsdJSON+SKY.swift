@@ -15,15 +15,16 @@
 /// ends the run, which 3.22 does not). With no whole set seen yet, the SKY has the DOPs and the
 /// counts GSV and GSA gave, without satellites.
 extension GpsdJSON {
-    /// The epoch's SKYs (see above); `positions` false (tracking withheld) leaves out elevation
-    /// and azimuth: with the time they would place the receiver to within a region. Nothing is
-    /// written when the epoch said nothing about its sky. When they do not all fit in `buffer`,
-    /// the whole view is written with as many of the latest earlier SKYs as leave room for it:
-    /// every object written is whole.
-    public static func writeSKY(
+    /// The epoch's SKYs (see above), one object at a time: each written whole into `buffer`
+    /// (emptied first) and handed to `send`; `positions` false (tracking withheld) leaves out
+    /// elevation and azimuth: with the time they would place the receiver to within a region.
+    /// Nothing is sent when the epoch said nothing about its sky. A SKY that does not fit the
+    /// buffer (gpsd's 140 satellites with a device path of many escapes) is sent with the counts
+    /// only, never cut.
+    public static func writeSKY<Failure: Error>(
         _ fix: borrowing Fix, sky: borrowing SkyView, positions: Bool, device: GpsdDevicePath,
-        to buffer: inout TextBuffer
-    ) {
+        through buffer: inout TextBuffer, each send: (inout TextBuffer) throws(Failure) -> Void
+    ) throws(Failure) {
         // Not `&&`: its autoclosures cannot capture a borrowed parameter.
         let reportsInEpoch = sky.reportsInEpoch
         if reportsInEpoch == 0, !hasSky(fix) { return }
@@ -31,36 +32,17 @@ extension GpsdJSON {
         var reports = reportsInEpoch
         // The last report is the whole view when the run ended with a reported set.
         if reports > 0, sky.reports(reports - 1) == whole { reports -= 1 }
-        let start = buffer.count
-        for index in 0..<reports {
-            writeSKYObject(fix, sky: sky, satellites: sky.reports(index), positions: positions, device: device, to: &buffer)
+        for index in 0...reports {
+            buffer.removeAll()
+            let satellites = index < reports ? sky.reports(index) : whole
+            writeSKYObject(fix, sky: sky, satellites: satellites, positions: positions, device: device, to: &buffer)
+            if buffer.overflowed {
+                buffer.removeAll()
+                writeSKYObject(fix, sky: sky, satellites: 0, positions: positions, device: device, to: &buffer)
+            }
+            try send(&buffer)
         }
-        writeSKYObject(fix, sky: sky, satellites: whole, positions: positions, device: device, to: &buffer)
-        guard buffer.overflowed else { return }
-        // Too much for one buffer: measure each object by writing it, then keep the latest.
-        buffer.truncate(to: start)
-        writeSKYObject(fix, sky: sky, satellites: whole, positions: positions, device: device, to: &buffer)
-        var room = TextBuffer.capacity - buffer.count
-        buffer.truncate(to: start)
-        var first = reports
-        while first > 0 {
-            writeSKYObject(fix, sky: sky, satellites: sky.reports(first - 1), positions: positions, device: device, to: &buffer)
-            let length = buffer.count - start
-            buffer.truncate(to: start)
-            guard length <= room else { break }
-            room -= length
-            first -= 1
-        }
-        for index in first..<reports {
-            writeSKYObject(fix, sky: sky, satellites: sky.reports(index), positions: positions, device: device, to: &buffer)
-        }
-        let mark = buffer.count
-        writeSKYObject(fix, sky: sky, satellites: whole, positions: positions, device: device, to: &buffer)
-        if buffer.overflowed {
-            // Only a buffer that held much already, or a path of escapes: the counts only.
-            buffer.truncate(to: mark)
-            writeSKYObject(fix, sky: sky, satellites: 0, positions: positions, device: device, to: &buffer)
-        }
+        buffer.removeAll()
     }
 
     static func hasSky(_ fix: borrowing Fix) -> Bool {
@@ -71,7 +53,7 @@ extension GpsdJSON {
     }
 
     /// One SKY object and its line end, listing the first `satellites` of the view. Not
-    /// inlined: `writeSKY` calls it from five places.
+    /// inlined: `writeSKY` calls it from two places.
     @inline(never)
     static func writeSKYObject(
         _ fix: borrowing Fix, sky: borrowing SkyView, satellites: Int, positions: Bool, device: GpsdDevicePath,

@@ -115,8 +115,15 @@ public enum GpsdJSON {
         }
         buffer.append("],\"sky\":[")
         if let fix, hasSky(fix) {
+            let mark = buffer.count
             buffer.append(UInt8(ascii: "{"))
             writeSKYMembers(fix, sky: sky, satellites: sky.completeCount, positions: positions, device: device, to: &buffer)
+            if buffer.overflowed {
+                // gpsd's 140 satellites beside the TPV: the sky's counts, the object whole.
+                buffer.truncate(to: mark)
+                buffer.append(UInt8(ascii: "{"))
+                writeSKYMembers(fix, sky: sky, satellites: 0, positions: positions, device: device, to: &buffer)
+            }
             buffer.append(UInt8(ascii: "}"))
         }
         buffer.append(UInt8(ascii: "]"))

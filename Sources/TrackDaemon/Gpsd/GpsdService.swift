@@ -132,9 +132,8 @@ struct GpsdService: ~Copyable {
         var object = TextBuffer()
         GpsdJSON.writeTPV(shown, device: device.path, to: &object)
         broadcast(&object)
-        object.removeAll()
-        GpsdJSON.writeSKY(shown, sky: sky, positions: wake.disclosure.allowsPosition, device: device.path, to: &object)
-        broadcast(&object)
+        GpsdJSON.writeSKY(shown, sky: sky, positions: wake.disclosure.allowsPosition, device: device.path,
+                          through: &object) { broadcast(&$0) }
     }
 
     /// Sends `object` to every client watching TPV and SKY.

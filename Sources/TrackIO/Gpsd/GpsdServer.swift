@@ -11,7 +11,7 @@ import TrackCore
 /// after `garbageLimit` of them. Nothing here allocates after `init`.
 public struct GpsdServer: ~Copyable {
     /// Output a client may have waiting: four epochs of the largest SKYs one epoch sends (a
-    /// `TextBuffer` of them, 16 KiB; a multi-constellation receiver's epoch is about 16 KB).
+    /// multi-constellation receiver's epoch is about 16 KB, a SKY at a time).
     public static var outputCapacity: Int { 65_536 }
     /// Input held while a request is incomplete: gpsd's longest request (80 bytes) and its end.
     public static var inputCapacity: Int { 128 }
