@@ -41,8 +41,8 @@ extension ReceiverService where Source: ~Copyable {
         default:
             break
         }
-        // The line only for a step worth saying: the buffer is 16 KiB to set up, and most
-        // wake-ups have nothing to say.
+        // The line only for a step worth saying: a TextBuffer is zeroed over its whole capacity
+        // (kilobytes), and most wake-ups have nothing to say.
         var line = TextBuffer()
         switch step {
         case .nothing, .follow:
