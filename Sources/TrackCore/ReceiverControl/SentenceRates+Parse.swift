@@ -68,7 +68,7 @@ extension SentenceRates {
         var words: [String] = []
         for sentence in NMEAOutputSentence.allCases where self[sentence] > 0 {
             let every = self[sentence]
-            words.append(sentence.text.lowercased() + (every == 1 ? "" : "/\(every)"))
+            words.append(sentence.lowercaseText + (every == 1 ? "" : "/\(every)"))
         }
         return words.joined(separator: " ")
     }
