@@ -34,14 +34,14 @@ public enum TrackdCommand {
         do throws(ConfigFiles.LoadError) {
             config = try ConfigFiles.loadConfig(options.configPath, explicit: options.explicitConfig)
         } catch {
-            try? FileDescriptor.standardError.writeAll("trackd: \(error.description)\n")
+            try? FileDescriptor.standardError.writeAll(String(joining: "trackd: ", error.description, "\n"))
             return 1
         }
         let board: BoardMap
         switch ConfigFiles.loadBoard(config) {
         case .success(let loaded): board = loaded
         case .failure(let error):
-            try? FileDescriptor.standardError.writeAll("trackd: \(error.description)\n")
+            try? FileDescriptor.standardError.writeAll(String(joining: "trackd: ", error.description, "\n"))
             return 1
         }
         var builder = DaemonBuilder(
@@ -58,7 +58,7 @@ public enum TrackdCommand {
         if let fencesError = builder.fencesError {
             // A tracker that does not track after a reboot is worse than one without fences.
             try? FileDescriptor.standardError.writeAll(
-                "trackd: fences: \(fencesError)\ntrackd: STARTING WITHOUT FENCES: fix the file (trackctl fence validate) and send SIGHUP\n")
+                String(joining: "trackd: fences: ", fencesError, "\ntrackd: STARTING WITHOUT FENCES: fix the file (trackctl fence validate) and send SIGHUP\n"))
         }
         let source: TrackdSource
         if let replay = options.replay {
@@ -79,7 +79,7 @@ public enum TrackdCommand {
             try? FileDescriptor.standardError.writeAll("trackd: " + error.description + "\n")
             return 1
         }
-        try? FileDescriptor.standardError.writeAll("trackd: running; control socket \(config.control.socket)\n")
+        try? FileDescriptor.standardError.writeAll(String(joining: "trackd: running; control socket ", config.control.socket, "\n"))
         return daemon.run()
     }
 
@@ -88,18 +88,18 @@ public enum TrackdCommand {
     static func check(_ options: Options, _ config: TrackdConfig, fencesNote: String?, fencesError: String?) -> Int32 {
         var lines = ""
         if !options.explicitConfig && !FileDescriptor.exists(options.configPath) {
-            lines += "trackd: no configuration file at \(options.configPath): the defaults apply\n"
+            lines += String(joining: "trackd: no configuration file at ", options.configPath, ": the defaults apply\n")
         } else {
-            lines += "trackd: \(options.configPath): ok\n"
+            lines += String(joining: "trackd: ", options.configPath, ": ok\n")
         }
         if let fencesError {
             try? FileDescriptor.standardOutput.writeAll(lines)
             try? FileDescriptor.standardError.writeAll(
-                "trackd: fences: \(fencesError)\ntrackd: a start would go on WITHOUT FENCES\n")
+                String(joining: "trackd: fences: ", fencesError, "\ntrackd: a start would go on WITHOUT FENCES\n"))
             return 1
         }
         if !FileDescriptor.exists(config.fences.file) {
-            lines += "trackd: no fences file at \(config.fences.file): no fences\n"
+            lines += String(joining: "trackd: no fences file at ", config.fences.file, ": no fences\n")
         } else {
             lines += "trackd: fences: " + (fencesNote ?? config.fences.file) + "\n"
         }
@@ -140,7 +140,7 @@ public enum TrackdCommand {
                 }
                 options.speed = speed
             } else {
-                return fail("unknown argument '\(argument)'")
+                return fail(String(joining: "unknown argument '", argument, "'"))
             }
             index += 1
         }
@@ -148,7 +148,7 @@ public enum TrackdCommand {
     }
 
     static func fail(_ message: String) -> Parsed {
-        try? FileDescriptor.standardError.writeAll("trackd: \(message)\n")
+        try? FileDescriptor.standardError.writeAll(String(joining: "trackd: ", message, "\n"))
         try? FileDescriptor.standardError.writeAll(usage)
         return .exit(2)
     }

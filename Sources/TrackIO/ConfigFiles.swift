@@ -73,7 +73,7 @@ public enum ConfigFiles {
 
         public var description: String {
             switch self {
-            case .unreadable(let path, let errno): "\(path): \(errno.message)"
+            case .unreadable(let path, let errno): String(joining: path, ": ", errno.message)
             case .invalid(let error): error.description
             }
         }

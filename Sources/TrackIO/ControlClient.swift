@@ -1,4 +1,5 @@
 import CLinux
+import TrackCore
 
 /// Why a control request failed.
 public enum ControlError: Error, Equatable, Sendable {
@@ -15,9 +16,9 @@ public enum ControlError: Error, Equatable, Sendable {
             let hint = errno == .noSuchFile || errno.rawValue == ECONNREFUSED
                 ? " (is trackd running?)"
                 : errno.rawValue == EACCES ? " (are you in the trackd group?)" : ""
-            return "\(path): \(errno.message)\(hint)"
+            return String(joining: path, ": ", errno.message, hint)
         case .transfer(let path, let errno):
-            return "\(path): \(errno.message)"
+            return String(joining: path, ": ", errno.message)
         }
     }
 }

@@ -1,4 +1,5 @@
 import CLinux
+import TrackCore
 
 /// An errno value from a failed system call, e.g. `Errno(rawValue: 2)` is ENOENT.
 public struct Errno: Error, Equatable, Sendable {
@@ -27,7 +28,7 @@ public struct Errno: Error, Equatable, Sendable {
     /// the message catalogue and locale code, 64 KiB more of libc resident in the daemon for
     /// the same English text (nothing here calls setlocale).
     public var message: String {
-        guard let text = clinux_error_description(rawValue) else { return "error \(rawValue)" }
+        guard let text = clinux_error_description(rawValue) else { return String(joining: "error ", String(rawValue)) }
         return String(cString: text)
     }
 }

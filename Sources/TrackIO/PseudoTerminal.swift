@@ -1,4 +1,5 @@
 import CLinux
+import TrackCore
 
 /// Why a pseudo-terminal could not be set up.
 public enum PseudoTerminalError: Error, Equatable, Sendable {
@@ -22,9 +23,9 @@ public enum PseudoTerminalError: Error, Equatable, Sendable {
     /// One line, e.g. `"/tmp/gps: cannot make the link: Permission denied"`.
     public var description: String {
         switch self {
-        case .create(let step, let errno): "pseudo-terminal: \(step): \(errno.message)"
-        case .link(let path, let errno): "\(path): cannot make the link: \(errno.message)"
-        case .linkOccupied(let path): "\(path): exists and is not a symbolic link; not replacing it"
+        case .create(let step, let errno): String(joining: "pseudo-terminal: ", "\(step)", ": ", errno.message)
+        case .link(let path, let errno): String(joining: path, ": cannot make the link: ", errno.message)
+        case .linkOccupied(let path): String(joining: path, ": exists and is not a symbolic link; not replacing it")
         }
     }
 }

@@ -16,11 +16,11 @@ public enum SourceError: Error, Equatable, Sendable {
     /// One line naming what failed and where, e.g. `"/dev/ttyACM0: open: No such file or directory"`.
     public var description: String {
         switch self {
-        case .open(let path, let errno): "\(path): open: \(errno.message)"
-        case .configure(let path, let errno): "\(path): configure: \(errno.message)"
-        case .read(let path, let errno): "\(path): read: \(errno.message)"
-        case .disconnected(let path): "\(path): device disconnected"
-        case .endOfInput(let path): "\(path): end of input"
+        case .open(let path, let errno): String(joining: path, ": open: ", errno.message)
+        case .configure(let path, let errno): String(joining: path, ": configure: ", errno.message)
+        case .read(let path, let errno): String(joining: path, ": read: ", errno.message)
+        case .disconnected(let path): String(joining: path, ": device disconnected")
+        case .endOfInput(let path): String(joining: path, ": end of input")
         }
     }
 }

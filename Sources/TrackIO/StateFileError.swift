@@ -1,3 +1,5 @@
+import TrackCore
+
 /// Why the state file could not be read or saved; every case names the file, e.g.
 /// `.badChecksum(path: "/var/lib/trackd/state", stored: 0x1234_5678, computed: 0x9ABC_DEF0)`.
 public enum StateFileError: Error, Equatable, Sendable {
@@ -22,16 +24,16 @@ public enum StateFileError: Error, Equatable, Sendable {
     /// "/var/lib/trackd/state: bad CRC (stored 0x…, computed 0x…)".
     public var message: String {
         switch self {
-        case .unreadable(let path, let errno): "\(path): cannot read: \(errno.message)"
-        case .truncated(let path, let bytes, let expected): "\(path): truncated: \(bytes) of \(expected) bytes"
+        case .unreadable(let path, let errno): String(joining: path, ": cannot read: ", errno.message)
+        case .truncated(let path, let bytes, let expected): String(joining: path, ": truncated: ", String(bytes), " of ", String(expected), " bytes")
         case .wrongLength(let path, let bytes, let expected):
-            "\(path): wrong length: \(bytes) bytes, expected \(expected)"
-        case .notAStateFile(let path): "\(path): not a trackd state file"
-        case .unknownVersion(let path, let version): "\(path): unknown format version \(version)"
+            String(joining: path, ": wrong length: ", String(bytes), " bytes, expected ", String(expected))
+        case .notAStateFile(let path): String(joining: path, ": not a trackd state file")
+        case .unknownVersion(let path, let version): String(joining: path, ": unknown format version ", String(version))
         case .badChecksum(let path, let stored, let computed):
-            "\(path): bad CRC (stored \(Self.hex(stored)), computed \(Self.hex(computed)))"
-        case .badField(let path, let field, let value): "\(path): bad \(field) \(value)"
-        case .saveFailed(let path, let step, let errno): "\(path): save failed at \(step.name): \(errno.message)"
+            String(joining: path, ": bad CRC (stored ", Self.hex(stored), ", computed ", Self.hex(computed), ")")
+        case .badField(let path, let field, let value): String(joining: path, ": bad ", field, " ", String(value))
+        case .saveFailed(let path, let step, let errno): String(joining: path, ": save failed at ", step.name, ": ", errno.message)
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestData
 import TrackCore
 @testable import TrackDaemon
 @testable import TrackIO
@@ -62,7 +63,7 @@ struct PlaceServiceTests {
         harness.request("status").split(separator: "\n").first { $0.hasPrefix(prefix) }.map(String.init)
     }
 
-    @Test("allowed, precise: where, status and status --json name the place of the last lookup")
+    @Test("allowed, precise: where, status and status --json name the place of the last lookup", .needsGazetteer)
     func allowedPrecise() throws {
         guard Self.gazetteer() != nil else { return }
         let harness = try InProcessDaemon(Self.drive(seconds: 30)) { $0.places.file = Self.table }
@@ -91,7 +92,7 @@ struct PlaceServiceTests {
         #expect(place["places"] as? Int == placeCount)
     }
 
-    @Test("throttled: a lookup only after 200 m from the last one, and min-move changes it")
+    @Test("throttled: a lookup only after 200 m from the last one, and min-move changes it", .needsGazetteer)
     func throttled() throws {
         guard Self.gazetteer() != nil else { return }
         for (minMove, spacing) in [(Int64(200_000), 20), (Int64(500_000), 48)] {
@@ -118,7 +119,7 @@ struct PlaceServiceTests {
         }
     }
 
-    @Test("not allowed: no place in where, status or status --json, and no lookup",
+    @Test("not allowed: no place in where, status or status --json, and no lookup", .needsGazetteer,
           arguments: ["denied", "restricted", "not-determined"])
     func notAllowed(state: String) throws {
         guard Self.gazetteer() != nil else { return }
@@ -141,7 +142,7 @@ struct PlaceServiceTests {
         #expect(place["text"] == nil)
     }
 
-    @Test("denied after a drive: the name goes at once and the next fixes look nothing up")
+    @Test("denied after a drive: the name goes at once and the next fixes look nothing up", .needsGazetteer)
     func deniedAfterADrive() throws {
         guard Self.gazetteer() != nil else { return }
         let harness = try InProcessDaemon(Self.drive(seconds: 40)) { $0.places.file = Self.table }
@@ -158,7 +159,7 @@ struct PlaceServiceTests {
         #expect(!(harness.request("status") + harness.request("status json")).contains("Tübingen"))
     }
 
-    @Test("approximate: the snapped cell's place in whole kilometres, looked up once per cell")
+    @Test("approximate: the snapped cell's place in whole kilometres, looked up once per cell", .needsGazetteer)
     func approximate() throws {
         guard Self.gazetteer() != nil else { return }
         let harness = try InProcessDaemon(Self.drive(seconds: 60)) { $0.places.file = Self.table }
@@ -206,7 +207,7 @@ struct PlaceServiceTests {
         #expect(DaemonLoopTests.fixes(records).count > 10)
     }
 
-    @Test("a damaged gazetteer: the table's own error, no names, tracking goes on")
+    @Test("a damaged gazetteer: the table's own error, no names, tracking goes on", .needsGazetteer)
     func damagedGazetteer() throws {
         guard let (bytes, _) = Self.gazetteer() else { return }
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("places-damaged-\(UUID().uuidString).bin").path

@@ -67,7 +67,7 @@ public enum BoardLine: Equatable, Sendable {
             self = .offset(Int(try DecimalText.unsigned(text, maximum: Int64(Self.maximumOffset))))
             return
         } catch .tooLarge {
-            throw .outOfRange(text, range: "line offsets 0 … \(Self.maximumOffset)")
+            throw .outOfRange(text, range: String(joining: "line offsets 0 … ", String(Self.maximumOffset)))
         } catch {
             // Not all digits: a name.
         }

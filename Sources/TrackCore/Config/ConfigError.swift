@@ -58,7 +58,7 @@ public struct ConfigError: Error, Equatable, Sendable, CustomStringConvertible {
     /// One line: `file:line: key: problem`, or `file:line: problem` without a key, e.g.
     /// `trackd.conf:12: sampling.min-distance: "ten" is not a number of metres`.
     public var description: String {
-        let place = "\(file):\(line): "
+        let place = String(joining: file, ":", String(line), ": ")
         guard let key else { return place + problem.description }
         return place + escaped(key) + ": " + problem.description
     }
@@ -69,33 +69,33 @@ extension ConfigError.Problem: CustomStringConvertible {
     public var description: String {
         switch self {
         case .malformedLine(let text):
-            return "\(quoted(text)) is not \"key = value\", a [section] or a # comment"
+            return String(joining: quoted(text), " is not \"key = value\", a [section] or a # comment")
         case .malformedSection(let text):
-            return "\(quoted(text)) is not a [section] line"
+            return String(joining: quoted(text), " is not a [section] line")
         case .badSectionName(let name):
-            return "section [\(escaped(name))]: names are lower-case-with-dashes"
+            return String(joining: "section [", escaped(name), "]: names are lower-case-with-dashes")
         case .badKeyName:
             return "key names are lower-case-with-dashes"
         case .keyOutsideSection:
             return "key before the first [section]"
         case .unknownSection(let name, let known):
-            return "unknown section [\(escaped(name))] (known: \(list(known)))"
+            return String(joining: "unknown section [", escaped(name), "] (known: ", list(known), ")")
         case .unknownKey(let known):
-            return "unknown key (this section has: \(list(known)))"
+            return String(joining: "unknown key (this section has: ", list(known), ")")
         case .duplicateKey(let firstLine):
-            return "set twice (first on line \(firstLine))"
+            return String(joining: "set twice (first on line ", String(firstLine), ")")
         case .missingValue:
             return "no value after \"=\""
         case .badValue(let value, let expected):
-            return "\(quoted(value)) is not \(expected)"
+            return String(joining: quoted(value), " is not ", expected)
         case .tooPrecise(let value, let resolution):
-            return "\(quoted(value)) is finer than \(resolution)"
+            return String(joining: quoted(value), " is finer than ", resolution)
         case .outOfRange(let value, let range):
-            return "\(quoted(value)) is outside \(range)"
+            return String(joining: quoted(value), " is outside ", range)
         case .conflict(let value, let reason):
-            return "\(quoted(value)) \(reason)"
+            return String(joining: quoted(value), " ", reason)
         case .rejected(let value, let reason):
-            return "\(quoted(value)): \(reason)"
+            return String(joining: quoted(value), ": ", reason)
         }
     }
 }

@@ -120,21 +120,21 @@ public enum ConfigValueKind: Equatable, Sendable {
     /// The values allowed, in the file's own notation, e.g. `1 … 10000 m` or `100ms … 1m`.
     public var rangeText: String {
         switch self {
-        case .duration(let range): "\(formatDuration(range.lowerBound)) … \(formatDuration(range.upperBound))"
-        case .distance(let range): "\(formatThousandths(range.lowerBound)) … \(formatThousandths(range.upperBound)) m"
-        case .speed(let range): "\(formatThousandths(range.lowerBound)) … \(formatThousandths(range.upperBound)) m/s"
-        case .angle(let range): "\(formatThousandths(range.lowerBound)) … \(formatThousandths(range.upperBound))°"
-        case .size(let range): "\(formatSize(range.lowerBound)) … \(formatSize(range.upperBound))"
-        case .count(let range): "\(range.lowerBound) … \(range.upperBound)"
+        case .duration(let range): String(joining: formatDuration(range.lowerBound), " … ", formatDuration(range.upperBound))
+        case .distance(let range): String(joining: formatThousandths(range.lowerBound), " … ", formatThousandths(range.upperBound), " m")
+        case .speed(let range): String(joining: formatThousandths(range.lowerBound), " … ", formatThousandths(range.upperBound), " m/s")
+        case .angle(let range): String(joining: formatThousandths(range.lowerBound), " … ", formatThousandths(range.upperBound), "°")
+        case .size(let range): String(joining: formatSize(range.lowerBound), " … ", formatSize(range.upperBound))
+        case .count(let range): String(joining: String(range.lowerBound), " … ", String(range.upperBound))
         case .baud: "auto, " + joined(TrackdConfig.Receiver.Baud.rates.map { "\($0)" })
         case .choice(let words): joined(words)
         case .path(let maxBytes, let optional):
-            (optional ? "empty or an absolute path" : "absolute path") + ", at most \(maxBytes) bytes"
+            (optional ? "empty or an absolute path" : "absolute path") + String(joining: ", at most ", String(maxBytes), " bytes")
         case .groupName: "1 … 32 bytes of a-z 0-9 _ -"
         case .gpioChip: "a chip label or /dev/gpiochipN"
-        case .gpioLine: "a line name or an offset 0 … \(BoardLine.maximumOffset)"
+        case .gpioLine: String(joining: "a line name or an offset 0 … ", String(BoardLine.maximumOffset))
         case .ledPattern: "solid, off, or 1 … 8 steps of on/off 1 … 60000 ms"
-        case .listenAddresses(let maxCount): "empty, or 1 … \(maxCount) of IPv4:port, [IPv6]:port"
+        case .listenAddresses(let maxCount): String(joining: "empty, or 1 … ", String(maxCount), " of IPv4:port, [IPv6]:port")
         case .sentenceList: "keep, or gga gll gsa gsv rmc vtg gst zda gbs, each optionally /N (every N-th epoch, 1 … 20)"
         }
     }
@@ -166,9 +166,9 @@ func joined(_ words: [String]) -> String {
 func formatDuration(_ milliseconds: Int64) -> String {
     if milliseconds == 0 { return "0s" }
     for (suffix, scale) in durationUnits.reversed() where milliseconds % scale == 0 {
-        return "\(milliseconds / scale)\(suffix)"
+        return String(joining: String(milliseconds / scale), suffix)
     }
-    return "\(milliseconds)ms"
+    return String(joining: String(milliseconds), "ms")
 }
 
 /// Thousandths as a decimal without trailing zeros, e.g. 2_500 → `2.5`, 65_000 → `65`.
@@ -187,7 +187,7 @@ func formatThousandths(_ value: Int64) -> String {
 func formatSize(_ bytes: Int64) -> String {
     if bytes == 0 { return "0" }
     for (suffix, scale) in sizeUnits.reversed() where bytes % scale == 0 {
-        return "\(bytes / scale)\(suffix)"
+        return String(joining: String(bytes / scale), suffix)
     }
     return "\(bytes)"
 }

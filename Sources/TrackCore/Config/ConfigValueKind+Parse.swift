@@ -50,7 +50,7 @@ extension ConfigValueKind {
             let bytes = text.utf8
             guard bytes.first == UInt8(ascii: "/"), bytes.count <= maxBytes,
                   !bytes.contains(where: { $0 < 0x20 || $0 == 0x7F }) else {
-                throw .badValue(text, expected: "an absolute path of at most \(maxBytes) bytes")
+                throw .badValue(text, expected: String(joining: "an absolute path of at most ", String(maxBytes), " bytes"))
             }
             return ConfigValue(text: text, number: 0)
         case .gpioChip:

@@ -31,7 +31,7 @@ let boardSection = ConfigSection("board", """
     },
 ] + BoardRole.allCases.map { role in
     ConfigKey(role.key, .gpioLine, default: nil, example: role == .inUse ? "25" : "GPIO17",
-              "Line of `\(role.key)`, instead of the board file's.") { config, value in
+              String(joining: "Line of `", role.key, "`, instead of the board file's.")) { config, value in
         config.board.overrides[role] = try? BoardLine(parsing: value.text)
     }
 } + [

@@ -56,14 +56,14 @@ extension TrackdConfig {
             let lowerText = shown(lowerValue, key: rule.lower, isDefault: lower == nil)
             let upperText = shown(upperValue, key: rule.upper, isDefault: upper == nil)
             if let upper, upper.line > lower?.line ?? 0 {
-                let twice = rule.factor == 2 ? "twice " : rule.factor == 1 ? "" : "\(rule.factor) × "
+                let twice = rule.factor == 2 ? "twice " : rule.factor == 1 ? "" : String(joining: String(rule.factor), " × ")
                 throw ConfigError(file: file, line: upper.line, key: rule.upper,
-                                  problem: .conflict(upper.value.text, reason: "is less than \(twice)\(rule.lower) (\(lowerText))"))
+                                  problem: .conflict(upper.value.text, reason: String(joining: "is less than ", twice, rule.lower, " (", lowerText, ")")))
             }
             if let lower {
-                let half = rule.factor == 2 ? "half " : rule.factor == 1 ? "" : "1/\(rule.factor) of "
+                let half = rule.factor == 2 ? "half " : rule.factor == 1 ? "" : String(joining: "1/", String(rule.factor), " of ")
                 throw ConfigError(file: file, line: lower.line, key: rule.lower,
-                                  problem: .conflict(lower.value.text, reason: "is more than \(half)\(rule.upper) (\(upperText))"))
+                                  problem: .conflict(lower.value.text, reason: String(joining: "is more than ", half, rule.upper, " (", upperText, ")")))
             }
         }
     }

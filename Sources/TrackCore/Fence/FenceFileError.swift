@@ -57,7 +57,7 @@ public struct FenceFileError: Error, Equatable, Sendable, CustomStringConvertibl
     public var description: String {
         var text = ""
         if let featureIndex {
-            text = "feature \(featureIndex)"
+            text = String(joining: "feature ", String(featureIndex))
             if let featureID { text += " (id \"" + featureID + "\")" }
             text += ": "
         }
@@ -70,20 +70,20 @@ public struct FenceFileError: Error, Equatable, Sendable, CustomStringConvertibl
             text += "geometry type \"" + type + "\" is not a fence (use Polygon, MultiPolygon or Point with a radius)"
         case .malformedCoordinates(let expected): text += "coordinates must be " + expected
         case .coordinateOutOfRange(let longitude, let latitude):
-            text += "position [\(longitude), \(latitude)] is out of range (longitude −180…180, latitude −90…90)"
+            text += String(joining: "position [", "\(longitude)", ", ", "\(latitude)", "] is out of range (longitude −180…180, latitude −90…90)")
         case .tooFewPositions(let ring, let count):
-            text += "ring \(ring) has \(count) positions, a ring needs at least 4 (the first repeated at the end)"
-        case .ringNotClosed(let ring): text += "ring \(ring) is not closed (its last position must equal its first)"
+            text += String(joining: "ring ", String(ring), " has ", String(count), " positions, a ring needs at least 4 (the first repeated at the end)")
+        case .ringNotClosed(let ring): text += String(joining: "ring ", String(ring), " is not closed (its last position must equal its first)")
         case .selfIntersecting(let ring, let edge, let otherEdge):
-            text += "ring \(ring) intersects itself: edge \(edge) meets edge \(otherEdge)"
+            text += String(joining: "ring ", String(ring), " intersects itself: edge ", String(edge), " meets edge ", String(otherEdge))
         case .tooLarge(let metres, let maximum):
             // A vertex behind the centre's horizon has no distance in the plane: infinite.
-            let reach = metres.isFinite ? "\(Int(metres)) m" : "over 84° of arc"
-            text += "the polygon reaches \(reach) from its centre; at most \(Int(maximum)) m"
+            let reach = metres.isFinite ? String(joining: String(Int(metres)), " m") : "over 84° of arc"
+            text += String(joining: "the polygon reaches ", reach, " from its centre; at most ", String(Int(maximum)), " m")
         case .missingRadius: text += "a Point fence needs a numeric properties.radius in metres"
         case .radiusOutOfRange(let radius, let minimum, let maximum):
-            text += "radius \(radius) m is outside the configured range \(minimum)…\(maximum) m"
-        case .duplicateID(let first): text += "the id is already used by feature \(first)"
+            text += String(joining: "radius ", "\(radius)", " m is outside the configured range ", "\(minimum)", "…", "\(maximum)", " m")
+        case .duplicateID(let first): text += String(joining: "the id is already used by feature ", String(first))
         case .badProperty(let name, let expected): text += "property \"" + name + "\" must be " + expected
         }
         return text

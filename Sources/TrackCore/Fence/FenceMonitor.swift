@@ -111,15 +111,8 @@ public struct FenceMonitor {
         // Fences near the fix: vote with their distance.
         FenceBox.around(position.latitudeDegrees, position.longitudeDegrees, metres: limit) { box in
             fences.index.query(box) { fence in
-                let slot = ownSlot(of: fence)
-                guard tracks[slot].lastSequence != sequence else { return }
-                let distance = fences.signedDistance(of: fence, to: point, coordinate: position, limitMetres: limit,
-                                                     clearance: &tracks[slot].clearance)
-                vote(slot: slot, distance: distance, accuracyMetres: accuracy, time: timeMilliseconds, report)
-                if !tracks[slot].active {
-                    tracks[slot].active = true
-                    active.append(Int32(slot))
-                }
+                voteNear(fence, point: point, position: position, limit: limit, accuracy: accuracy,
+                         time: timeMilliseconds, report)
             }
         }
         // The background: far outside every fence without a track of its own. What it decides
@@ -160,7 +153,26 @@ public struct FenceMonitor {
         }
     }
 
-    /// One vote into the track in `slot`.
+    /// The vote of `fence`, which the index found near the fix, with its distance. Not inlined:
+    /// the index and the box around the fix call it from six places.
+    @inline(never)
+    mutating func voteNear(_ fence: Int, point: GeoVector, position: Coordinate, limit: Double, accuracy: Double,
+                           time: Int64, _ report: (Int, FenceTransition) -> Void) {
+        let slot = ownSlot(of: fence)
+        guard tracks[slot].lastSequence != sequence else { return }
+        let distance = fences.signedDistance(of: fence, to: point, coordinate: position, limitMetres: limit,
+                                             clearance: &tracks[slot].clearance)
+        vote(slot: slot, distance: distance, accuracyMetres: accuracy, time: time, report)
+        if !tracks[slot].active {
+            tracks[slot].active = true
+            active.append(Int32(slot))
+        }
+    }
+
+    /// One vote into the track in `slot`. Not inlined, nor the vote below: `update` calls them
+    /// from four places, and each inlined copy (with the caller's `report` closure inlined into
+    /// it) cost about 2 KB of firmware.
+    @inline(never)
     mutating func vote(slot: Int, distance: Double, accuracyMetres: Double, time: Int64,
                        _ report: (Int, FenceTransition) -> Void) {
         var track = tracks[slot]
@@ -184,6 +196,7 @@ public struct FenceMonitor {
 
     /// One vote into `track`, fence `fence`'s (−1: the background's, which never reads the
     /// fence's notify or dwell: far outside, it only ever decides its initial state).
+    @inline(never)
     mutating func vote(_ track: inout FenceTrack, _ fence: Int, distance: Double, accuracyMetres: Double, time: Int64,
                        _ report: (Int, FenceTransition) -> Void) {
         // Fixes since this fence's last vote were far outside it.

@@ -47,7 +47,7 @@ public struct JSONError: Error, Equatable, Sendable, CustomStringConvertible {
 
     /// The error as one line, e.g. `line 1, column 4: a key occurs twice: "id"`.
     public var description: String {
-        var text = "line \(line), column \(column): "
+        var text = String(joining: "line ", String(line), ", column ", String(column), ": ")
         switch problem {
         case .unexpectedEnd: text += "unexpected end of the text"
         case .unexpectedByte(let byte): text += "unexpected " + JSONError.quoted(byte)
@@ -56,7 +56,7 @@ public struct JSONError: Error, Equatable, Sendable, CustomStringConvertible {
         case .loneSurrogate: text += "\\u escape of a lone UTF-16 surrogate"
         case .controlCharacterInString(let byte): text += "unescaped control byte " + HexDigit.byteText(byte) + " in a string"
         case .invalidUTF8: text += "bytes that are not UTF-8"
-        case .tooDeep: text += "nested deeper than \(JSONDocument.maximumDepth) levels"
+        case .tooDeep: text += String(joining: "nested deeper than ", String(JSONDocument.maximumDepth), " levels")
         case .trailingContent: text += "text after the value"
         case .duplicateKey(let key): text += "a key occurs twice: \"" + key + "\""
         }

@@ -28,19 +28,19 @@ extension LEDPatternError: CustomStringConvertible {
         case .empty:
             return "empty pattern (write solid, off, or steps such as on 100 off 900)"
         case .unknownWord(let word, let offset):
-            return "column \(offset + 1): \(quoted(word)) is not on, off, solid or a number of milliseconds"
+            return String(joining: "column ", String(offset + 1), ": ", quoted(word), " is not on, off, solid or a number of milliseconds")
         case .missingDuration(let offset):
-            return "column \(offset + 1): on/off needs a number of milliseconds after it"
+            return String(joining: "column ", String(offset + 1), ": on/off needs a number of milliseconds after it")
         case .badDuration(let word, let offset):
-            return "column \(offset + 1): \(quoted(word)) is not a whole number of milliseconds"
+            return String(joining: "column ", String(offset + 1), ": ", quoted(word), " is not a whole number of milliseconds")
         case .durationOutOfRange(let word, let offset):
-            return "column \(offset + 1): \(quoted(word)) is outside 1 … 60000 ms"
+            return String(joining: "column ", String(offset + 1), ": ", quoted(word), " is outside 1 … 60000 ms")
         case .missingLevel(let word, let offset):
-            return "column \(offset + 1): \(quoted(word)) needs on or off before it"
+            return String(joining: "column ", String(offset + 1), ": ", quoted(word), " needs on or off before it")
         case .tooManySteps(let offset):
-            return "column \(offset + 1): more than \(LEDPattern.maximumSteps) steps"
+            return String(joining: "column ", String(offset + 1), ": more than ", String(LEDPattern.maximumSteps), " steps")
         case .trailingText(let word, let offset):
-            return "column \(offset + 1): \(quoted(word)) after a steady pattern"
+            return String(joining: "column ", String(offset + 1), ": ", quoted(word), " after a steady pattern")
         }
     }
 }

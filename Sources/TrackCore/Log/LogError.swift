@@ -38,15 +38,15 @@ public enum LogError: Error, Equatable, Sendable {
     /// One line naming the problem, e.g. `"CRC mismatch at offset 40"`.
     public var description: String {
         switch self {
-        case .badMagic(let offset): return "bad magic at offset \(offset)"
-        case .unsupportedVersion(let version, let offset): return "unsupported version \(version) at offset \(offset)"
-        case .truncated(let offset): return "truncated at offset \(offset)"
-        case .crcMismatch(_, _, let offset): return "CRC mismatch at offset \(offset)"
-        case .malformedVarint(let offset): return "malformed varint at offset \(offset)"
-        case .unknownRecordKind(let kind, let offset): return "unknown record kind \(kind) at offset \(offset)"
-        case .valueOutOfRange(let offset): return "value out of range at offset \(offset)"
-        case .malformedPayload(let offset): return "malformed payload at offset \(offset)"
-        case .missingKeyframe(let offset): return "chunk without its keyframe at offset \(offset)"
+        case .badMagic(let offset): return String(joining: "bad magic at offset ", String(offset))
+        case .unsupportedVersion(let version, let offset): return String(joining: "unsupported version ", String(version), " at offset ", String(offset))
+        case .truncated(let offset): return String(joining: "truncated at offset ", String(offset))
+        case .crcMismatch(_, _, let offset): return String(joining: "CRC mismatch at offset ", String(offset))
+        case .malformedVarint(let offset): return String(joining: "malformed varint at offset ", String(offset))
+        case .unknownRecordKind(let kind, let offset): return String(joining: "unknown record kind ", String(kind), " at offset ", String(offset))
+        case .valueOutOfRange(let offset): return String(joining: "value out of range at offset ", String(offset))
+        case .malformedPayload(let offset): return String(joining: "malformed payload at offset ", String(offset))
+        case .missingKeyframe(let offset): return String(joining: "chunk without its keyframe at offset ", String(offset))
         }
     }
 }

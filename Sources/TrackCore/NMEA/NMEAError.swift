@@ -26,16 +26,16 @@ public enum NMEAError: Error, Equatable, Sendable {
     public var description: String {
         switch self {
         case .badChecksum(let expected, let found):
-            return "bad checksum: computed \(HexDigit.byteText(expected)), sentence says \(HexDigit.byteText(found))"
+            return String(joining: "bad checksum: computed ", HexDigit.byteText(expected), ", sentence says ", HexDigit.byteText(found))
         case .missingChecksum: return "missing checksum"
         case .malformedChecksum: return "malformed checksum"
-        case .overlong: return "sentence longer than \(NMEASentence.maximumLength) characters"
-        case .invalidByte(let byte, let offset): return "invalid byte \(HexDigit.byteText(byte)) at offset \(offset)"
+        case .overlong: return String(joining: "sentence longer than ", String(NMEASentence.maximumLength), " characters")
+        case .invalidByte(let byte, let offset): return String(joining: "invalid byte ", HexDigit.byteText(byte), " at offset ", String(offset))
         case .truncated: return "sentence cut off by the next '$'"
-        case .tooManyFields: return "more than \(NMEASentence.maximumFields) fields"
-        case .tooFewFields(let type, let count): return "\(type.name): only \(count) fields"
-        case .malformedField(let type, let field): return "\(type.name) field \(field): malformed"
-        case .outOfRange(let type, let field): return "\(type.name) field \(field): out of range"
+        case .tooManyFields: return String(joining: "more than ", String(NMEASentence.maximumFields), " fields")
+        case .tooFewFields(let type, let count): return String(joining: type.name, ": only ", String(count), " fields")
+        case .malformedField(let type, let field): return String(joining: type.name, " field ", String(field), ": malformed")
+        case .outOfRange(let type, let field): return String(joining: type.name, " field ", String(field), ": out of range")
         }
     }
 }

@@ -36,7 +36,7 @@ public struct CommandSession: Sendable {
 
     /// Entry `index` (0 the oldest held).
     public subscript(index: Int) -> CommandEntry {
-        guard index < count, let entry = entries[index] else { preconditionFailure("no command entry \(index)") }
+        guard index < count, let entry = entries[index] else { preconditionFailure(String(joining: "no command entry ", String(index))) }
         return entry
     }
 

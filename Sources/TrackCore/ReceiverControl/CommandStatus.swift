@@ -46,11 +46,11 @@ public enum CommandStatus: Equatable, Sendable {
     public var description: String {
         switch self {
         case .waiting: "waiting"
-        case .sent(let attempt): attempt == 1 ? "sent, waiting for the reply" : "sent again (try \(attempt))"
+        case .sent(let attempt): attempt == 1 ? "sent, waiting for the reply" : String(joining: "sent again (try ", String(attempt), ")")
         case .acknowledged: "acknowledged"
         case .written: "written (nothing answers it)"
         case .refused(let refusal): "refused (" + refusal.description + ")"
-        case .noReply(let attempts): "no reply after \(attempts) tr" + (attempts == 1 ? "y" : "ies")
+        case .noReply(let attempts): String(joining: "no reply after ", String(attempts), " tr") + (attempts == 1 ? "y" : "ies")
         case .cancelled: "cancelled"
         }
     }

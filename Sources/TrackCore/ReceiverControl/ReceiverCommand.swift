@@ -42,11 +42,11 @@ public enum CommandPurpose: Equatable, Sendable {
     public var description: String {
         switch self {
         case .identify: "identify the receiver"
-        case .baud(let rate): "set the baud to \(rate)"
-        case .fixInterval(let milliseconds): "set the fix interval to \(milliseconds) ms"
-        case .sentence(let sentence, 0): "turn \(sentence.text) off"
-        case .sentence(let sentence, 1): "set \(sentence.text) to every epoch"
-        case .sentence(let sentence, let every): "set \(sentence.text) to every \(every) epochs"
+        case .baud(let rate): String(joining: "set the baud to ", String(rate))
+        case .fixInterval(let milliseconds): String(joining: "set the fix interval to ", String(milliseconds), " ms")
+        case .sentence(let sentence, 0): String(joining: "turn ", sentence.text, " off")
+        case .sentence(let sentence, 1): String(joining: "set ", sentence.text, " to every epoch")
+        case .sentence(let sentence, let every): String(joining: "set ", sentence.text, " to every ", String(every), " epochs")
         case .sentences: "set the sentences"
         case .powerSave(let on): on ? "turn power save on" : "turn power save off"
         case .sleep: "put the receiver to sleep"

@@ -31,7 +31,7 @@ public enum PMTKFlag: Equatable, Sendable {
         case .unsupported: "flag 1, unsupported command"
         case .failed: "flag 2, valid command but the action failed"
         case .done: "flag 3, done"
-        case .other(let number): "flag \(number), unknown"
+        case .other(let number): String(joining: "flag ", String(number), ", unknown")
         }
     }
 }
@@ -76,7 +76,7 @@ public enum PAIRResult: Equatable, Sendable {
         case .unsupported: "result 3, unsupported command"
         case .badParameter: "result 4, parameter error"
         case .busy: "result 5, busy"
-        case .other(let number): "result \(number), unknown"
+        case .other(let number): String(joining: "result ", String(number), ", unknown")
         }
     }
 }

@@ -10,9 +10,9 @@ public enum SentenceRatesError: Error, Equatable, Sendable {
     /// One line, e.g. `"gsx: not a sentence trackd sets (gga gll gsa gsv rmc vtg gst zda gbs)"`.
     public var description: String {
         switch self {
-        case .unknownSentence(let word): "\(word): not a sentence trackd sets (gga gll gsa gsv rmc vtg gst zda gbs)"
-        case .badInterval(let word): "\(word): the interval after / is whole epochs, 1 to \(SentenceRates.maximumInterval)"
-        case .repeated(let word): "\(word): named twice"
+        case .unknownSentence(let word): String(joining: word, ": not a sentence trackd sets (gga gll gsa gsv rmc vtg gst zda gbs)")
+        case .badInterval(let word): String(joining: word, ": the interval after / is whole epochs, 1 to ", String(SentenceRates.maximumInterval))
+        case .repeated(let word): String(joining: word, ": named twice")
         }
     }
 }
@@ -68,7 +68,7 @@ extension SentenceRates {
         var words: [String] = []
         for sentence in NMEAOutputSentence.allCases where self[sentence] > 0 {
             let every = self[sentence]
-            words.append(sentence.lowercaseText + (every == 1 ? "" : "/\(every)"))
+            words.append(sentence.lowercaseText + (every == 1 ? "" : String(joining: "/", String(every))))
         }
         return words.joined(separator: " ")
     }

@@ -35,7 +35,7 @@ struct BoardDriver<GPIO: GPIOBackend> {
             try board.open(map)
         } catch {
             status.problem = error.description
-            try? FileDescriptor.standardError.writeAll("trackd: GPIO: \(error.description); running without LEDs and button\n")
+            try? FileDescriptor.standardError.writeAll(String(joining: "trackd: GPIO: ", error.description, "; running without LEDs and button\n"))
             return
         }
         status.hasButton = board.button != nil
@@ -129,7 +129,7 @@ struct BoardDriver<GPIO: GPIOBackend> {
     /// Switches GPIO off after an error in the loop: one message, the lines released.
     private mutating func fail(_ error: GPIOError, status: inout GPIOStatus) {
         status.problem = error.description
-        try? FileDescriptor.standardError.writeAll("trackd: GPIO: \(error.description); going on without LEDs and button\n")
+        try? FileDescriptor.standardError.writeAll(String(joining: "trackd: GPIO: ", error.description, "; going on without LEDs and button\n"))
         board.release()
     }
 }

@@ -123,7 +123,7 @@ struct FenceService {
             let fence = fences.fences[event.fence]
             guard !fence.command.isEmpty else { continue }
             if case .failed(let error) = commands.start(fence.command, environment: FenceCommandEnvironment.variables(fence, event)) {
-                try? FileDescriptor.standardError.writeAll("trackd: fence \(fence.id): cannot run \(fence.command[0]): \(error.message)\n")
+                try? FileDescriptor.standardError.writeAll(String(joining: "trackd: fence ", fence.id, ": cannot run ", fence.command[0], ": ", error.message, "\n"))
             }
         }
         mirrorCommandCounters()

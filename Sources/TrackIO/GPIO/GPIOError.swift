@@ -1,4 +1,5 @@
 import CLinux
+import TrackCore
 
 /// Why a GPIO operation failed, naming the chip (label or path as given) and the line (its
 /// name, or `offset N`), e.g. `GPIO17 on pinctrl-bcm2835: busy (used by another program)`.
@@ -41,19 +42,23 @@ extension GPIOError: CustomStringConvertible {
     public var description: String {
         switch self {
         case .noSuchChip(let chip):
-            return "GPIO chip \(chip): no such chip (ENOENT: is this a board with GPIO, and the label right?)"
+            return String(joining: "GPIO chip ", chip, ": no such chip (ENOENT: is this a board with GPIO, and the label right?)")
         case .lineNotFound(let line, let chip):
-            return "\(line) on \(chip): no line of that name"
+            return String(joining: line, " on ", chip, ": no line of that name")
         case .lineBusy(let line, let chip):
-            return "\(line) on \(chip): busy (used by another program or a device-tree overlay)"
+            return String(joining: line, " on ", chip, ": busy (used by another program or a device-tree overlay)")
         case .permissionDenied(let line, let chip):
-            let place = line.map { "\($0) on \(chip)" } ?? "GPIO chip \(chip)"
-            return "\(place): permission denied (add trackd's user to the gpio group)"
+            return String(joining: Self.place(line, chip), ": permission denied (add trackd's user to the gpio group)")
         case .notRequested(let line, let chip):
-            return "\(line) on \(chip): not requested for this use"
+            return String(joining: line, " on ", chip, ": not requested for this use")
         case .system(let operation, let line, let chip, let errno):
-            let place = line.map { "\($0) on \(chip)" } ?? "GPIO chip \(chip)"
-            return "\(place): \(operation) failed: \(errno.message) (errno \(errno.rawValue))"
+            return String(joining: Self.place(line, chip), ": ", operation, " failed: ", errno.message,
+                          " (errno ", String(errno.rawValue), ")")
         }
+    }
+
+    /// `GPIO17 on gpiochip0`, or `GPIO chip gpiochip0` without a line.
+    private static func place(_ line: String?, _ chip: String) -> String {
+        line.map { String(joining: $0, " on ", chip) } ?? String(joining: "GPIO chip ", chip)
     }
 }

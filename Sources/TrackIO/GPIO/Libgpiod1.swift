@@ -1,5 +1,6 @@
 #if !TRACKD_LIBGPIOD2
 import CLinux
+import TrackCore
 
 /// The GPIO backend over libgpiod v1 (1.6, Debian 12 and Raspberry Pi OS bookworm): the only
 /// file that calls the v1 API, as Libgpiod2.swift is for v2 (Debian 13). Package.swift
@@ -55,7 +56,7 @@ public struct LibgpiodBackend: GPIOBackend {
     }
 
     public mutating func line(offset: Int, on chip: GPIOChip) throws(GPIOError) -> GPIOLine {
-        let name = "offset \(offset)"
+        let name = String(joining: "offset ", String(offset))
         guard offset >= 0, offset <= Int(UInt32.max) else { throw .lineNotFound(line: name, chip: chipName(chip)) }
         let pointer = try chipPointer(chip)
         guard let found = gpiod_chip_get_line(pointer, UInt32(offset)) else {
@@ -162,17 +163,17 @@ public struct LibgpiodBackend: GPIOBackend {
     }
 
     private func chipPointer(_ chip: GPIOChip) throws(GPIOError) -> OpaquePointer {
-        guard chips.indices.contains(chip.index) else { throw .noSuchChip(chip: "#\(chip.index)") }
+        guard chips.indices.contains(chip.index) else { throw .noSuchChip(chip: String(joining: "#", String(chip.index))) }
         return chips[chip.index]
     }
 
     private func chipName(_ chip: GPIOChip) -> String {
-        chipNames.indices.contains(chip.index) ? chipNames[chip.index] : "#\(chip.index)"
+        chipNames.indices.contains(chip.index) ? chipNames[chip.index] : String(joining: "#", String(chip.index))
     }
 
     private func linePointer(_ line: GPIOLine) throws(GPIOError) -> OpaquePointer {
         guard lines.indices.contains(line.index) else {
-            throw .notRequested(line: "#\(line.index)", chip: "?")
+            throw .notRequested(line: String(joining: "#", String(line.index)), chip: "?")
         }
         return lines[line.index]
     }
