@@ -2,18 +2,24 @@
 ///
 /// `TrackdConfig.sections` lists them all; the parser, docs/config.md and
 /// board/trackd.conf.example are all made from that one table, so adding a key is one entry.
+/// The firmware (Embedded Swift) keeps only what the parser reads: the summaries and examples
+/// are for the docs, which the host build generates, and weighed 11 KB in trackd.
 public struct ConfigSection: Sendable {
     /// Name between the brackets, lower-case-with-dashes, e.g. `receiver`.
     public let name: String
+    #if !hasFeature(Embedded)
     /// One sentence on what the section configures.
     public let summary: String
+    #endif
     /// The keys, in the order the docs list them.
     public let keys: [ConfigKey]
 
     /// A section; `keys` must have distinct names.
     init(_ name: String, _ summary: String, _ keys: [ConfigKey]) {
         self.name = name
+        #if !hasFeature(Embedded)
         self.summary = summary
+        #endif
         self.keys = keys
     }
 
@@ -34,10 +40,12 @@ public struct ConfigKey: Sendable {
     /// The default as written in the file, e.g. `65`; `""` when the default is empty; nil when
     /// the key has no default of its own (a sampling override keeps the profile's value).
     public let defaultText: String?
+    #if !hasFeature(Embedded)
     /// A value to show in the docs, e.g. `50`; it must parse.
     public let example: String
     /// What the key does, one or two sentences for docs/config.md.
     public let summary: String
+    #endif
     /// Writes a parsed value into the config; `value` has passed `kind`'s checks.
     let store: @Sendable (inout TrackdConfig, ConfigValue) -> Void
 
@@ -47,8 +55,10 @@ public struct ConfigKey: Sendable {
         self.name = name
         self.kind = kind
         self.defaultText = defaultText
+        #if !hasFeature(Embedded)
         self.example = example
         self.summary = summary
+        #endif
         self.store = store
     }
 }
