@@ -110,10 +110,8 @@ public struct FenceMonitor {
         let fences = self.fences
         // Fences near the fix: vote with their distance.
         FenceBox.around(position.latitudeDegrees, position.longitudeDegrees, metres: limit) { box in
-            fences.index.query(box) { fence in
-                voteNear(fence, point: point, position: position, limit: limit, accuracy: accuracy,
-                         time: timeMilliseconds, report)
-            }
+            voteNear(in: box, fences: fences, point: point, position: position, limit: limit, accuracy: accuracy,
+                     time: timeMilliseconds, report)
         }
         // The background: far outside every fence without a track of its own. What it decides
         // holds for each of them, reported in fence order, with the fences of their own that
@@ -150,6 +148,16 @@ public struct FenceMonitor {
             } else {
                 index += 1
             }
+        }
+    }
+
+    /// The votes of the fences the index finds in `box`. Not inlined: the box around the fix
+    /// calls it from six places, and each inlined copy held the index's walk (2 KB in all).
+    @inline(never)
+    mutating func voteNear(in box: FenceBox, fences: FenceSet, point: GeoVector, position: Coordinate, limit: Double,
+                           accuracy: Double, time: Int64, _ report: (Int, FenceTransition) -> Void) {
+        fences.index.query(box) { fence in
+            voteNear(fence, point: point, position: position, limit: limit, accuracy: accuracy, time: time, report)
         }
     }
 
