@@ -69,7 +69,7 @@ public struct LibgpiodBackend: GPIOBackend {
     }
 
     public mutating func line(offset: Int, on chip: GPIOChip) throws(GPIOError) -> GPIOLine {
-        let name = String(joining: "offset ", offset)
+        let name = String(joining: "offset ", String(offset))
         let pointer = try chipPointer(chip)
         guard let info = gpiod_chip_get_info(pointer) else {
             throw GPIOError.from(.current, operation: "chip info", line: nil, chip: chipNames[chip.index])
@@ -228,12 +228,12 @@ public struct LibgpiodBackend: GPIOBackend {
     }
 
     private func chipPointer(_ chip: GPIOChip) throws(GPIOError) -> OpaquePointer {
-        guard chips.indices.contains(chip.index) else { throw .noSuchChip(chip: String(joining: "#", chip.index)) }
+        guard chips.indices.contains(chip.index) else { throw .noSuchChip(chip: String(joining: "#", String(chip.index))) }
         return chips[chip.index]
     }
 
     private func entry(_ line: GPIOLine) throws(GPIOError) -> Line {
-        guard lines.indices.contains(line.index) else { throw .notRequested(line: String(joining: "#", line.index), chip: "?") }
+        guard lines.indices.contains(line.index) else { throw .notRequested(line: String(joining: "#", String(line.index)), chip: "?") }
         return lines[line.index]
     }
 
