@@ -84,7 +84,7 @@ struct TimeService: ~Copyable {
         do {
             segment = try NTPSharedMemory(unit: unit, baseKey: baseKey)
         } catch {
-            problem = String(joining: "unit ", String(unit), ": ") + error.message
+            problem = String(joining: "unit ", String(unit), ": ", error.message)
         }
     }
 
