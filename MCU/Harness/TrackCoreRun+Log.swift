@@ -140,7 +140,7 @@ extension TrackCoreRun {
             line.append(" kind ")
             line.append(integer: Int64(kind.rawValue))
             position(at, &line)
-        case .waypoint, .permissionChange, .bootMarker, .gap:
+        case .waypoint, .permissionChange, .bootMarker, .gap, .receiverAsleep:
             line.append("  other record ")
             record.time.write(to: &line)
         }

@@ -33,7 +33,7 @@ extension Daemon where Source: ~Copyable {
         // The odometer is the length of the recorded track.
         state.addToOdometer(position, accuracyMillimetres: accuracy, time: at)
         if let recorded = LogFix(shown, accuracyMillimetres: wake.disclosure == .precise ? accuracy : nil, time: at) {
-            trackLog.record(recorded, now: wake.now)
+            trackLog.record(recorded, now: wake.now, sleptAfter: receiver.sleptAfter)
             fixes.recordedFix = true
         }
     }

@@ -8,12 +8,10 @@ extension Daemon: ControlHost where Source: ~Copyable {
         // From the service's last wake-up: it is out of its place while it serves a request.
         (daemon.controlPath, daemon.controlRefused, daemon.controlDropped) = controlFacts
         daemon.wakeUps = loop.wakeUps
-        var model = StatusModel(
+        return StatusModel(
             now: wake.now, startedAt: startedAt, daemon: daemon, receiver: receiver.facts, fixes: fixes.facts,
-            privacy: state.facts(wake), waypoints: waypoints, log: trackLog.facts,
-            gpio: board.status, fences: fences.facts(), places: places.facts(wake.disclosure), time: time.facts)
-        model.gpsd = gpsd.facts
-        return model
+            privacy: state.facts(wake), waypoints: waypoints, log: trackLog.facts, gpio: board.status,
+            fences: fences.facts(), places: places.facts(wake.disclosure), time: time.facts, gpsd: gpsd.facts)
     }
 
     mutating func currentPosition(_ wake: Wake) -> Result<DisclosedPosition, PositionRefusal> {
@@ -35,6 +33,10 @@ extension Daemon: ControlHost where Source: ~Copyable {
     }
 
     mutating func writeFenceList(to reply: inout ReplyBuffer) { fences.writeList(to: &reply) }
+
+    mutating func answerReceiver(_ request: ReceiverRequest, now: MonotonicTime, reply: inout ReplyBuffer) {
+        receiver.answer(request, now: now, reply: &reply)
+    }
 
     /// The control socket's wake-up: the service is handed the daemon as its host.
     mutating func serveControl(now: MonotonicTime) {

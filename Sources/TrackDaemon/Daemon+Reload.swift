@@ -15,7 +15,7 @@ extension Daemon where Source: ~Copyable {
         state.apply(plan)
         fences.apply(plan)
         board.apply(plan)
-        receiver.apply(plan.serial, now: now)
+        receiver.apply(plan, now: now)
         trackLog.apply(plan, &loop, timer: TimerID.logSync, now: now)
         control?.apply(plan)
         places.apply(plan)

@@ -116,6 +116,7 @@ struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable 
             case .longPress: board.privacyToggled(state.toggle(now: now), now: now)
             }
         }
+        receiver.serveControl(wake, PowerInputs(fixes.motion, board.status, nearFence: fences.nearEdge, state.permission))
         commitPermission(&wake)
         showLEDs(now: now)
         state.saveOdometerIfDue(now: now, &loop, timer: TimerID.odometer)
@@ -160,7 +161,7 @@ struct Daemon<Source: ReceiverSource & ~Copyable, GPIO: GPIOBackend>: ~Copyable 
             source: receiver.sourceStatus, lastByteAt: receiver.lastByteAt, lastGoodFix: fixes.lastGoodFix,
             lastGoodFixAt: fixes.lastGoodFixAt, permission: state.permission, onTrip: fixes.onTrip, gpio: board.status,
             storageError: trackLog.storageError, insideFence: fences.insideAny, lastFenceEventAt: fences.lastEventAt,
-            lastSyncAt: trackLog.lastSync)
+            lastSyncAt: trackLog.lastSync, receiverAsleep: receiver.isAsleep)
         let (inputs, changeAt) = sources.inputs(now: now)
         board.show(inputs, changeAt: changeAt, now: now, &loop, timer: TimerID.leds)
     }

@@ -85,7 +85,7 @@ struct DaemonBuilder {
         board.open(boardMap, simulated: config.board.simulated)
         return Daemon(
             process: ProcessService(signals: signals, config: config, configSource: configSource, boardMap: boardMap),
-            receiver: ReceiverService(source: source), fixes: FixPipeline(config), state: state,
+            receiver: ReceiverService(source: source, controller: ReceiverControl.Settings(config.receiver)), fixes: FixPipeline(config), state: state,
             trackLog: TrackLogService(config.log, now: now),
             fences: FenceService(fences, config, loadError: fencesError), places: PlaceService(config.places),
             time: TimeService(config.time, live: liveTime, baseKey: timeBaseKey), board: board,

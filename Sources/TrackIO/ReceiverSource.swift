@@ -78,4 +78,22 @@ public protocol ReceiverSource: ~Copyable {
     /// true when they changed and the source closed itself to be opened with them (the loop
     /// opens it at once). Sources without such settings (a replay) answer false.
     mutating func reconfigure(_ configuration: SerialPort.Configuration) -> Bool
+    /// True when what is written reaches a receiver that may answer (a UART); a replay's
+    /// bytes are history, and receiver control leaves it alone.
+    var takesCommands: Bool { get }
+    /// Writes `bytes` to the receiver without blocking; what the line cannot take now is kept
+    /// and goes out at the next calls (`read` and `write`). False, writing nothing, when there
+    /// is no room for all of it or the source is closed.
+    mutating func write(_ bytes: UnsafeRawBufferPointer, now: MonotonicTime) -> Bool
+    /// Moves the line to `baud` (the receiver was told to change to it): a UART follows at
+    /// once, and with auto-baud searches from there when the receiver is not found at it.
+    mutating func follow(baud: Int, now: MonotonicTime)
+}
+
+/// Sources that take no commands (a replay, a test's script): writes are dropped, the baud
+/// means nothing.
+extension ReceiverSource where Self: ~Copyable {
+    public var takesCommands: Bool { false }
+    public mutating func write(_ bytes: UnsafeRawBufferPointer, now: MonotonicTime) -> Bool { true }
+    public mutating func follow(baud: Int, now: MonotonicTime) {}
 }

@@ -18,6 +18,9 @@ extension SerialPort {
         var windowNanoseconds: Int64
         /// Index into `searchOrder` of the rate in use.
         private(set) var index = 0
+        /// A rate the receiver was told to move to (`follow`), tried before the search goes on
+        /// from the rate it was found at.
+        private(set) var followed: Int?
         /// True once the rate is found.
         private(set) var isLocked = false
         /// While searching: when the current rate is judged.
@@ -30,7 +33,15 @@ extension SerialPort {
         var rejectedAtProgress = 0
 
         /// The rate in use, e.g. 9600.
-        var baud: Int { Self.searchOrder[index] }
+        var baud: Int { followed ?? Self.searchOrder[index] }
+
+        /// Tries `rate` now (the receiver was told to change to it); when nothing checksummed
+        /// comes at it within the window, the search goes back to the rate it left.
+        mutating func follow(_ rate: Int, now: MonotonicTime) {
+            followed = rate
+            isLocked = false
+            begin(now: now)
+        }
 
         /// When the loop must call without input; nil once locked.
         var deadline: MonotonicTime? { isLocked ? nil : searchDeadline }
@@ -83,7 +94,12 @@ extension SerialPort {
         }
 
         mutating func advance(now: MonotonicTime) {
-            index = (index + 1) % Self.searchOrder.count
+            if followed != nil {
+                // The receiver did not come at the rate it was told: most likely it stayed.
+                followed = nil
+            } else {
+                index = (index + 1) % Self.searchOrder.count
+            }
             begin(now: now)
         }
 

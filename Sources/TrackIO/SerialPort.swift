@@ -73,6 +73,11 @@ public struct SerialPort: ReceiverSource, ~Copyable {
     var coalescer: ReadCoalescer
     /// nil when the rate is configured.
     var autoBaud: AutoBaud?
+    /// With a configured rate: the rate the receiver was told to move to (`follow`), used from
+    /// then on, reopens included, until a reload.
+    var followedBaud: Int?
+    /// Bytes written but not yet taken by the line.
+    var output = OutputQueue()
 
     /// A closed port; call `open(now:)` to start.
     public init(_ configuration: Configuration) {
@@ -102,7 +107,7 @@ public struct SerialPort: ReceiverSource, ~Copyable {
     }
 
     /// The rate in use: the configured one, or auto-baud's current try.
-    public var baud: Int { configuration.baud ?? autoBaud?.baud ?? 9600 }
+    public var baud: Int { followedBaud ?? configuration.baud ?? autoBaud?.baud ?? 9600 }
 
     /// True while auto-baud is still searching (always false with a configured rate).
     public var isSearchingBaud: Bool { autoBaud.map { !$0.isLocked } ?? false }
@@ -141,18 +146,21 @@ public struct SerialPort: ReceiverSource, ~Copyable {
     /// The hold-off's end, auto-baud's next judgement, or the next reopen.
     public func nextDeadline() -> MonotonicTime? {
         guard file != nil else { return backoff.retryAt }
-        switch (coalescer.holdUntil, autoBaud?.deadline) {
-        case (let hold?, let search?): return min(hold, search)
-        case (let hold?, nil): return hold
-        case (nil, let search?): return search
-        case (nil, nil): return nil
+        let reads: MonotonicTime? = switch (coalescer.holdUntil, autoBaud?.deadline) {
+        case (let hold?, let search?): min(hold, search)
+        case (let hold?, nil): hold
+        case (nil, let search?): search
+        case (nil, nil): nil
         }
+        guard let retry = output.retryAt else { return reads }
+        return reads.map { min($0, retry) } ?? retry
     }
 
     /// Reads what the device has (0 when nothing, or when called before a hold-off ends).
     /// EOF (hang-up) and read errors close the port and schedule the reopen.
     public mutating func read(into buffer: UnsafeMutableRawBufferPointer, now: MonotonicTime) throws(SourceError) -> Int {
         guard let file, buffer.count > 0 else { return 0 }
+        if !output.isEmpty { output.flush(file, now: now) }
         let searchDue = autoBaud.map { $0.deadline.map { now >= $0 } ?? false } ?? false
         guard coalescer.mayRead(now: now) || searchDue else { return 0 }
         // nil: nothing waiting (EAGAIN).
@@ -203,6 +211,7 @@ public struct SerialPort: ReceiverSource, ~Copyable {
     public mutating func close() {
         if let file { Self.release(file) }
         file = nil
+        output.clear()
         backoff.retryAt = nil
         coalescer.reset()
     }
@@ -220,6 +229,7 @@ public struct SerialPort: ReceiverSource, ~Copyable {
     mutating func fail(_ error: SourceError, now: MonotonicTime) -> SourceError {
         if let file { Self.release(file) }
         file = nil
+        output.clear()
         coalescer.reset()
         lastError = error
         backoff.failed(now: now)

@@ -7,7 +7,7 @@ enum SimulateCommand {
     static let usage: StaticString = """
         usage: trackctl simulate ROUTE.gpx [--speed X] [--rate 1|5|10] [--noise M]
                                  [--cold-start SECONDS] [--seed N] [--loop] [--clock now|route]
-                                 [--receiver MODEL [--baud N]] [--pty PATH | --stdout]
+                                 [--receiver MODEL [--baud N] [--keep-baud]] [--pty PATH | --stdout]
 
         Writes the NMEA a receiver moving along ROUTE.gpx would send (RMC, VTG, GGA, GSA, GSV, GLL).
         Without --stdout it opens a pseudo-terminal, prints its device path and writes in real time
@@ -28,6 +28,8 @@ enum SimulateCommand {
                               wakes when told, and sends noise while the line's baud is not its own
           --baud N            the receiver's baud at start (ublox-m8, mediatek, silent 9600;
                               ublox-m10 38400; quectel 115200)
+          --keep-baud         the receiver takes baud commands but stays at its baud (a baud
+                              switch that loses the receiver)
           --pty PATH          also make PATH a symbolic link to the pseudo-terminal
           --stdout            write to standard output as fast as possible instead
 
@@ -45,11 +47,15 @@ enum SimulateCommand {
         var receiver: SimulatedReceiver.Model?
         /// `--baud`: the receiver's baud at start; nil for the model's default.
         var receiverBaud: Int?
+        /// `--keep-baud`: the receiver stays at its baud whatever it is told.
+        var keepsBaud = false
 
         /// The receiver to answer as, at its starting baud.
         var simulatedReceiver: SimulatedReceiver? {
             guard let receiver else { return nil }
-            return SimulatedReceiver(receiver, baud: receiverBaud ?? SimulateCommand.defaultBaud(receiver))
+            var simulated = SimulatedReceiver(receiver, baud: receiverBaud ?? SimulateCommand.defaultBaud(receiver))
+            simulated.keepsBaud = keepsBaud
+            return simulated
         }
 
         /// Whether the receiver's clock starts at the system's time.
@@ -178,6 +184,8 @@ enum SimulateCommand {
                     return .usageError("--baud takes a rate such as 9600, 38400 or 115200")
                 }
                 options.receiverBaud = baud
+            case "--keep-baud":
+                options.keepsBaud = true
             case "--stdout":
                 options.toStandardOutput = true
             default:
@@ -195,8 +203,8 @@ enum SimulateCommand {
         if options.toStandardOutput && options.receiver != nil {
             return .usageError("--receiver answers what is written to a pseudo-terminal: not with --stdout")
         }
-        if options.receiverBaud != nil && options.receiver == nil {
-            return .usageError("--baud is the simulated receiver's: give --receiver too")
+        if (options.receiverBaud != nil || options.keepsBaud) && options.receiver == nil {
+            return .usageError("--baud and --keep-baud are the simulated receiver's: give --receiver too")
         }
         options.route = route
         return .run(options)

@@ -17,6 +17,9 @@ public enum TrackctlCommand {
           button short|long
                           press the simulated board's button (the demo)
           doctor          the first broken link from port to filter, and what to do about it
+          receiver info|rate HZ|baud N|sentences LIST|sleep|wake
+                          the receiver as trackd set it up: identity, each command's answer,
+                          its sleep; change its rate, baud or sentences (trackctl receiver --help)
           fence validate FILE | check [--fences FILE] LAT LON [ACCURACY_M] | list
                           check a fences file, test a position against it, or list the
                           running trackd's fences with their states (trackctl fence --help)
@@ -40,7 +43,7 @@ public enum TrackctlCommand {
                           a receiver moving along ROUTE.gpx, on a pseudo-terminal or standard
                           output (trackctl simulate --help)
 
-        status, where, mark, privacy, leds, button, doctor and fence list take --socket PATH (default /run/trackd/control.sock,
+        status, where, mark, privacy, leds, button, doctor, receiver and fence list take --socket PATH (default /run/trackd/control.sock,
         or $TRACKD_SOCKET).
 
         """
@@ -67,6 +70,8 @@ public enum TrackctlCommand {
             return ClientCommands.leds(rest)
         case "button":
             return ClientCommands.button(rest)
+        case "receiver":
+            return ClientCommands.receiver(rest)
         case "decode":
             return DecodeCommand.run(rest)
         case "fence":

@@ -84,6 +84,9 @@ final class InProcessDaemon {
             daemon.loop.wakeWithoutWaiting(now: now)
             guard daemon.loop.anyReady else { break }
         }
+        // What the services want before the next wait, as `Daemon.run` arms them (the test
+        // wake-up above cleared the sources' own deadlines).
+        daemon.arm()
     }
 
     /// Wakes at every deadline the daemon sets, up to `end` ms (inclusive); `at` are extra

@@ -19,10 +19,14 @@ final class DaemonHarness {
     var stateFile: String
     var daemon: Process?
     var output = Pipe()
+    /// The `[receiver]` keys besides device and reopen delays. By default a fixed 9600 baud and
+    /// `type = none`: a capture fed through the pty is a recording, which answers nothing.
+    let receiverKeys: String
 
     /// A fresh directory and pty; the config names the pty's slave as the receiver device
     /// unless `device` says otherwise.
-    init(device: String? = nil, extraConfig: String = "") throws {
+    init(device: String? = nil, extraConfig: String = "", receiver: String = "baud = 9600\ntype = none") throws {
+        receiverKeys = receiver
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("trackd-it-\(UUID().uuidString)")
         logDirectory = directory.appendingPathComponent("log").path
         stateFile = directory.appendingPathComponent("state").path
@@ -52,7 +56,7 @@ final class DaemonHarness {
 
             [receiver]
             device = \(device)
-            baud = 9600
+            \(receiverKeys)
             reopen-min = 100ms
             reopen-max = 1s
 

@@ -82,7 +82,7 @@ struct BoardConfigTests {
          #"trackd.conf:3: leds.log-synced: "on 0": column 4: "0" is outside 1 … 60000 ms"#),
         ("[leds]\nfix-blue = solid",
          "trackd.conf:2: leds.fix-blue: unknown key (this section has: fix-silent, fix-no-fix, fix-2d, fix-3d, "
-            + "fix-port-error, status-always, status-in-use, status-idle, status-not-determined, status-denied, "
+            + "fix-port-error, fix-asleep, status-always, status-in-use, status-idle, status-not-determined, status-denied, "
             + "status-restricted, status-storage-error, status-waypoint, status-privacy, fence-outside, fence-inside, "
             + "fence-crossed, log-idle, log-synced)"),
         ("[privacy]\nrestricted = true", #"trackd.conf:2: privacy.restricted: "true" is not one of no, yes"#),

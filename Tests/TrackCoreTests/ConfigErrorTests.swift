@@ -30,7 +30,7 @@ struct ConfigErrorTests {
         ("\n[recever]", "trackd.conf:2: unknown section [recever] (known: receiver, filter, sampling, log, control, "
             + "state, privacy, board, leds, fences, gpsd, places, time)"),
         ("[receiver]\nbaudrate = 9600",
-         "trackd.conf:2: receiver.baudrate: unknown key (this section has: device, baud, reopen-min, reopen-max)"),
+         "trackd.conf:2: receiver.baudrate: unknown key (this section has: device, baud, reopen-min, reopen-max, type, rate, sentences, set-baud, power-save, power-save-after)"),
         ("[filter]\ndevice = /dev/serial0", "trackd.conf:2: filter.device: unknown key (this section has: max-age, "
             + "max-accuracy, uere, max-speed, min-satellites)"),
         ("baud = 9600\n[receiver]", "trackd.conf:1: baud: key before the first [section]"),
@@ -69,6 +69,18 @@ struct ConfigErrorTests {
         ("[receiver]\ndevice = /dev/serial0\r\nbaud = fast\r\n",
          #"trackd.conf:3: receiver.baud: "fast" is not auto or one of 4800, 9600, 19200, 38400, 57600, 115200, "#
             + "230400, 460800"),
+        // Receiver control's keys.
+        ("[receiver]\ntype = sirf", #"trackd.conf:2: receiver.type: "sirf" is not one of auto, ublox, mediatek, quectel, none"#),
+        ("[receiver]\nrate = 4", #"trackd.conf:2: receiver.rate: "4" is not one of keep, 1, 2, 5, 10"#),
+        ("[receiver]\nsentences = rmc gsx",
+         #"trackd.conf:2: receiver.sentences: "rmc gsx": gsx: not a sentence trackd sets (gga gll gsa gsv rmc vtg gst zda gbs)"#),
+        ("[receiver]\nsentences = gsv/0",
+         #"trackd.conf:2: receiver.sentences: "gsv/0": gsv/0: the interval after / is whole epochs, 1 to 20"#),
+        ("[receiver]\n\nsentences = rmc gga rmc", #"trackd.conf:3: receiver.sentences: "rmc gga rmc": rmc: named twice"#),
+        ("[receiver]\nset-baud = 1200",
+         #"trackd.conf:2: receiver.set-baud: "1200" is not one of keep, 4800, 9600, 19200, 38400, 57600, 115200, 230400, 460800, 921600"#),
+        ("[receiver]\npower-save = on", #"trackd.conf:2: receiver.power-save: "on" is not one of off, sleep"#),
+        ("[receiver]\npower-save-after = 5s", #"trackd.conf:2: receiver.power-save-after: "5s" is outside 10s … 24h"#),
         // Keys that contradict each other; reported at the one set last.
         ("[receiver]\nreopen-min = 1m",
          #"trackd.conf:2: receiver.reopen-min: "1m" is more than receiver.reopen-max (30s, the default)"#),

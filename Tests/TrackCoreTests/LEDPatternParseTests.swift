@@ -100,7 +100,7 @@ private func steps(_ pairs: (Bool, Int32)...) -> [LEDStep] {
     }
 
     @Test func everySlotHasAKeyAndALine() {
-        #expect(LEDPatternName.allCases.count == 19)
+        #expect(LEDPatternName.allCases.count == 20)
         #expect(LEDPatternName.fix2D.key.description == "fix-2d")
         #expect(LEDPatternName.storageError.line == .status)
         #expect(LEDTable()[.storageError].priority > LEDTable()[.waypointSaved].priority)

@@ -80,7 +80,7 @@ struct LogParityTests {
     @Test(arguments: [
         Damage(what: "CRC", offset: -1, recomputeCRC: false, expected: "CRC mismatch"),
         Damage(what: "version 3", offset: 4, value: 3, expected: "unsupported version 3"),
-        Damage(what: "version 6", offset: 4, value: 6, expected: "unsupported version 6"),
+        Damage(what: "version 7", offset: 4, value: 7, expected: "unsupported version 7"),
         Damage(what: "width 0", offset: 5, value: 0, expected: "value out of range"),
         Damage(what: "group before the bytes", offset: 6, value: 0x7F, expected: "value out of range"),
         Damage(what: "cut short", cut: 3, expected: "truncated"),

@@ -49,7 +49,15 @@ import TrackCore
         /// Writes `text` from trackd's side and lets the line answer.
         mutating func command(_ text: String, _ line: inout SimulatedLine) throws {
             try write(Array(text.utf8), to: port)
-            waitForQueued(text.utf8.count, on: terminal.master)
+            try take(text.utf8.count, &line)
+        }
+
+        /// Lets the line read the `count` bytes written on trackd's side. The pty counts them
+        /// (FIONREAD) before the master can read them: a read at once may find nothing, so
+        /// the master is also waited on for input.
+        mutating func take(_ count: Int, _ line: inout SimulatedLine) throws {
+            waitForQueued(count, on: terminal.master)
+            _ = waitReadable(terminal.master)
             try line.takeInput(from: terminal, &simulator)
         }
 
@@ -96,8 +104,7 @@ import TrackCore
         var line = SimulatedLine(SimulatedReceiver(.ubloxM8, baud: 9600))
         let poll: [UInt8] = [0xB5, 0x62, 0x0A, 0x04, 0x00, 0x00, 0x0E, 0x34]
         try write(poll, to: rig.port)
-        waitForQueued(poll.count, on: rig.terminal.master)
-        try line.takeInput(from: rig.terminal, &rig.simulator)
+        try rig.take(poll.count, &line)
         let taken = line.receiver?.commandsTaken
         #expect(taken == 0)
         #expect(!rig.received().contains(0x62))
@@ -144,7 +151,8 @@ import TrackCore
     @Test(arguments: [
         (["r.gpx", "--receiver", "sirf"], "--receiver takes ublox-m8, ublox-m10, mediatek, quectel or silent"),
         (["r.gpx", "--receiver", "mediatek", "--baud", "1234"], "--baud takes a rate such as 9600, 38400 or 115200"),
-        (["r.gpx", "--baud", "9600"], "--baud is the simulated receiver's: give --receiver too"),
+        (["r.gpx", "--baud", "9600"], "--baud and --keep-baud are the simulated receiver's: give --receiver too"),
+        (["r.gpx", "--keep-baud"], "--baud and --keep-baud are the simulated receiver's: give --receiver too"),
         (["r.gpx", "--stdout", "--receiver", "silent"],
          "--receiver answers what is written to a pseudo-terminal: not with --stdout"),
     ] as [([String], String)])

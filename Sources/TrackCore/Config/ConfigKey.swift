@@ -102,6 +102,9 @@ public enum ConfigValueKind: Equatable, Sendable {
     /// Comma-separated TCP addresses (`ListenAddress`), e.g. `127.0.0.1:2947, [::1]:2947`; at
     /// most `maxCount`; empty allowed (= none).
     case listenAddresses(maxCount: Int)
+    /// `keep`, or the sentences a receiver is told to send (`SentenceRates(parsing:)`), e.g.
+    /// `rmc gga gsa gst gsv/5`.
+    case sentenceList
 
     /// The type as the docs name it, e.g. `distance (m)`.
     public var typeName: String {
@@ -120,6 +123,7 @@ public enum ConfigValueKind: Equatable, Sendable {
         case .gpioLine: "GPIO line"
         case .ledPattern: "LED pattern"
         case .listenAddresses: "addresses"
+        case .sentenceList: "sentence list"
         }
     }
 
@@ -141,6 +145,7 @@ public enum ConfigValueKind: Equatable, Sendable {
         case .gpioLine: String(joining: "a line name or an offset 0 … ", String(BoardLine.maximumOffset))
         case .ledPattern: "solid, off, or 1 … 8 steps of on/off 1 … 60000 ms"
         case .listenAddresses(let maxCount): String(joining: "empty, or 1 … ", String(maxCount), " of IPv4:port, [IPv6]:port")
+        case .sentenceList: "keep, or gga gll gsa gsv rmc vtg gst zda gbs, each optionally /N (every N-th epoch, 1 … 20)"
         }
     }
 
@@ -152,7 +157,8 @@ public enum ConfigValueKind: Equatable, Sendable {
         case .distance, .speed, .angle: formatThousandths(value.number)
         case .size: formatSize(value.number)
         case .count: "\(value.number)"
-        case .baud, .choice, .path, .groupName, .gpioChip, .gpioLine, .ledPattern, .listenAddresses: value.text
+        case .baud, .choice, .path, .groupName, .gpioChip, .gpioLine, .ledPattern, .listenAddresses, .sentenceList:
+            value.text
         }
     }
 }

@@ -72,6 +72,14 @@ extension ConfigValueKind {
             }
             guard addresses.count <= maxCount else { throw .outOfRange(text, range: rangeText) }
             return ConfigValue(text: text, number: Int64(addresses.count))
+        case .sentenceList:
+            guard !text.bytesEqual("keep") else { return ConfigValue(text: text, number: 0) }
+            do throws(SentenceRatesError) {
+                _ = try SentenceRates(parsing: text.utf8)
+            } catch {
+                throw .rejected(text, reason: error.description)
+            }
+            return ConfigValue(text: text, number: 1)
         case .groupName:
             guard isGroupName(text) else {
                 throw .badValue(text, expected: "a group name (1 to 32 of a-z 0-9 _ -, no leading - or digit)")

@@ -68,6 +68,7 @@ private func ledSummary(_ name: LEDPatternName) -> String {
     case .fix2D: "led-fix with a usable 2D fix (double flash)."
     case .fix3D: "led-fix with a usable 3D fix."
     case .fixPortError: "led-fix while the receiver's port has failed (5 Hz blink)."
+    case .fixAsleep: "led-fix while the receiver sleeps (power save) because the tracker stands still."
     case .statusAlways: "led-status in permission `always`."
     case .statusInUse: "led-status in `when-in-use` while in use (input active or on a trip)."
     case .statusIdle: "led-status in `when-in-use` while idle."

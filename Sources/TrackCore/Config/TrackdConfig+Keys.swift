@@ -31,7 +31,7 @@ struct ConfigOrder: Sendable {
     let factor: Int64
 }
 
-private let receiverSection = ConfigSection("receiver", "The GPS receiver's serial port.", [
+private let receiverSection = ConfigSection("receiver", "The GPS receiver's serial port, and how trackd sets the receiver up.", [
     ConfigKey("device", .path(maxBytes: 4095, optional: false), default: "/dev/serial0", example: "/dev/ttyACM0",
               """
               Serial device of the receiver. `/dev/serial0` is the Raspberry Pi's primary UART; \
@@ -56,7 +56,7 @@ private let receiverSection = ConfigSection("receiver", "The GPS receiver's seri
               "Longest wait between attempts to reopen the receiver; at least `reopen-min`.") {
         $0.receiver.reopenMaxMilliseconds = $1.number
     },
-])
+] + receiverControlKeys)
 
 private let filterSection = ConfigSection("filter", "The limits a fix must meet before sampling and fences see it.", [
     ConfigKey("max-age", .duration(100...60_000), default: "5s", example: "2s",

@@ -48,9 +48,40 @@ public struct TrackdConfig: Equatable, Sendable {
         public var reopenMinMilliseconds: Int64 = 1_000
         /// Longest delay between reopen attempts, in milliseconds (30 s); the delay grows up to it.
         public var reopenMaxMilliseconds: Int64 = 30_000
+        /// Which receiver trackd sets up, and how (docs/receiver-control.md): `auto` finds out.
+        public var type = ControlType.auto
+        /// The fix interval trackd sets, in ms (1000: 1 Hz); nil (`keep`) leaves the receiver's.
+        public var fixIntervalMilliseconds: Int? = 1000
+        /// The sentences trackd tells the receiver to send; nil (`keep`) leaves them.
+        public var sentences: SentenceRates? = .trackdDefault
+        /// The baud trackd moves the receiver to once configured; nil (`keep`) leaves it.
+        public var setBaud: Int?
+        /// True: the receiver sleeps while the tracker stands still (`power-save = sleep`).
+        public var powerSave = false
+        /// How long the tracker stands still before the receiver sleeps, in ms (5 min).
+        public var powerSaveAfterMilliseconds: Int64 = 300_000
 
         /// The defaults.
         public init() {}
+
+        /// `[receiver] type`: the receiver's maker as trackd's commands go, or none at all.
+        public enum ControlType: String, CaseIterable, Equatable, Sendable {
+            /// Identify the receiver from what it sends and answers, then set it up.
+            case auto
+            /// u-blox: UBX, legacy CFG or CFG-VALSET as the protocol version says.
+            case ublox
+            /// MediaTek: PMTK.
+            case mediatek
+            /// Quectel: PMTK (L70, L76, L80) or PAIR (LC29H, LC79H), as it answers.
+            case quectel
+            /// Nothing is ever written to the receiver.
+            case none
+        }
+
+        /// What trackd asks of the receiver once it is identified: rate, sentences and baud.
+        public var settings: ReceiverSettings {
+            ReceiverSettings(fixIntervalMilliseconds: fixIntervalMilliseconds, baud: setBaud, sentences: sentences)
+        }
 
         /// A serial line speed.
         public enum Baud: Equatable, Sendable {

@@ -49,7 +49,7 @@ public struct ExportPlace: Equatable, Sendable {
             let named = index < fenceIDs.count ? id : "fence " + id
             self.init(time: time, position: datum.fromWGS84(position), name: named + " " + word,
                       description: "geofence " + id + ": " + word + whereText, type: "fence-" + word, place: place)
-        case .fix, .permissionChange, .bootMarker, .gap:
+        case .fix, .permissionChange, .bootMarker, .gap, .receiverAsleep:
             return nil
         }
     }

@@ -5,7 +5,9 @@
 /// Formats with places take two passes over the log: waypoints and fence events first (GPX
 /// requires its `wpt` before its `trk`), then the tracks. A track ends at a boot marker, a
 /// segment at a gap record or where consecutive fixes are more than
-/// `options.splitAfterMilliseconds` apart (either way in time). Records outside
+/// `options.splitAfterMilliseconds` apart (either way in time), unless a sleep record came
+/// between them: the receiver slept because the tracker stood still, a stop, not a lost
+/// signal, so the segment goes on. Records outside
 /// [since, until) are left out; positions are written in `options.datum`. Example:
 ///
 ///     var exporter = TrackExporter(GPXWriter(), options: ExportOptions())
@@ -34,6 +36,8 @@ public struct TrackExporter<Writer: ExportWriter> {
     var segmentFirstWritten = false
     var lastWritten: LogFix?
     var lastFixTime: UTCTime?
+    /// A sleep record came since the last fix: the time to the next is the stop's.
+    var slept = false
     /// The segment's fixes while simplifying (WGS-84).
     var pending: [LogFix] = []
 
@@ -65,6 +69,9 @@ public struct TrackExporter<Writer: ExportWriter> {
             consume(fix, emit)
         case .gap:
             endSegment(emit)
+        case .receiverAsleep:
+            // A stop, not a lost receiver: the segment goes on after it.
+            slept = true
         case .bootMarker:
             endSegment(emit)
             endTrack(emit)
@@ -107,11 +114,12 @@ public struct TrackExporter<Writer: ExportWriter> {
             counts.outsideWindow += 1
             return
         }
-        if let last = lastFixTime {
+        if let last = lastFixTime, !slept {
             let step = fix.time.millisecondsSinceEpoch &- last.millisecondsSinceEpoch
             if step > options.splitAfterMilliseconds || step < -options.splitAfterMilliseconds { endSegment(emit) }
         }
         lastFixTime = fix.time
+        slept = false
         if options.simplifyMillimetres != nil {
             pending.append(fix)
         } else {

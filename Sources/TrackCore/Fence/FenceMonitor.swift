@@ -30,6 +30,10 @@ public struct FenceMonitor {
     public private(set) var sequence: UInt32 = 0
     /// Fences currently inside.
     public private(set) var insideCount = 0
+    /// True when the last fix voted neither inside nor outside a fence of its own: its
+    /// accuracy circle, with the hysteresis band, touched the fence's edge (the receiver's
+    /// power save keeps it awake then).
+    public private(set) var lastFixNearEdge = false
     /// Slots in `tracks` looked at on every fix.
     var active: [Int32]
     /// Fences with a track of their own looked at on every fix.
@@ -99,16 +103,15 @@ public struct FenceMonitor {
                                 _ report: (Int, FenceTransition) -> Void) {
         sequence &+= 1
         let sequence = self.sequence
+        lastFixNearEdge = false
         let accuracy = Double(max(accuracyMillimetres, 0)) / 1000
         let limit = accuracy + settings.hysteresisMetres + 1
         let point = GeoVector(position)
         let fences = self.fences
         // Fences near the fix: vote with their distance.
         FenceBox.around(position.latitudeDegrees, position.longitudeDegrees, metres: limit) { box in
-            fences.index.query(box) { fence in
-                voteNear(fence, point: point, position: position, limit: limit, accuracy: accuracy,
-                         time: timeMilliseconds, report)
-            }
+            voteNear(in: box, fences: fences, point: point, position: position, limit: limit, accuracy: accuracy,
+                     time: timeMilliseconds, report)
         }
         // The background: far outside every fence without a track of its own. What it decides
         // holds for each of them, reported in fence order, with the fences of their own that
@@ -145,6 +148,16 @@ public struct FenceMonitor {
             } else {
                 index += 1
             }
+        }
+    }
+
+    /// The votes of the fences the index finds in `box`. Not inlined: the box around the fix
+    /// calls it from six places, and each inlined copy held the index's walk (2 KB in all).
+    @inline(never)
+    mutating func voteNear(in box: FenceBox, fences: FenceSet, point: GeoVector, position: Coordinate, limit: Double,
+                           accuracy: Double, time: Int64, _ report: (Int, FenceTransition) -> Void) {
+        fences.index.query(box) { fence in
+            voteNear(fence, point: point, position: position, limit: limit, accuracy: accuracy, time: time, report)
         }
     }
 
@@ -186,6 +199,7 @@ public struct FenceMonitor {
         background = FenceTrack()
         sequence = 0
         insideCount = 0
+        lastFixNearEdge = false
     }
 
     /// One vote into `track`, fence `fence`'s (−1: the background's, which never reads the
@@ -203,7 +217,13 @@ public struct FenceMonitor {
         // The hysteresis band: leaving a confirmed state needs the fix further past the edge.
         let enterMargin = accuracyMetres + (track.state == .outside ? settings.hysteresisMetres : 0)
         let exitMargin = accuracyMetres + (track.state == .inside ? settings.hysteresisMetres : 0)
-        if distance > enterMargin { track.insideVotes |= 1 } else if distance < -exitMargin { track.outsideVotes |= 1 }
+        if distance > enterMargin {
+            track.insideVotes |= 1
+        } else if distance < -exitMargin {
+            track.outsideVotes |= 1
+        } else if fence >= 0 {
+            lastFixNearEdge = true
+        }
         let window = settings.windowMask
         let insides = (track.insideVotes & window).nonzeroBitCount
         let outsides = (track.outsideVotes & window).nonzeroBitCount

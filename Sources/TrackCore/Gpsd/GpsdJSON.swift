@@ -42,7 +42,9 @@ public enum GpsdJSON {
         buffer.append(",\"parity\":\"N\",\"stopbits\":1,\"cycle\":1.00")
     }
 
-    /// `{"class":"DEVICES","devices":[{...}]}`; no device while the receiver is closed.
+    /// `{"class":"DEVICES","devices":[{...}]}`; no device while the receiver is closed. Not
+    /// inlined, nor POLL below: the gpsd service's answer had a copy of each per call site.
+    @inline(never)
     public static func writeDevices(_ device: GpsdDeviceInfo?, to buffer: inout TextBuffer) {
         buffer.append("{\"class\":\"DEVICES\",\"devices\":[")
         if let device {
@@ -99,6 +101,7 @@ public enum GpsdJSON {
 
     /// `{"class":"POLL","time":…,"active":1,"tpv":[…],"sky":[…]}`: the last epoch (already
     /// disclosed) and the whole sky view as its last SKY had it, or empty lists before the first.
+    @inline(never)
     public static func writePoll(
         time: UTCTime, active: Bool, fix: Fix?, sky: borrowing SkyView, positions: Bool, device: GpsdDevicePath,
         to buffer: inout TextBuffer

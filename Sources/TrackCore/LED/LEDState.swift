@@ -50,6 +50,8 @@ public enum ReceiverLEDState: Equatable, Sendable {
     case fix3D
     /// The serial port failed (gone, I/O error): fast blink.
     case portError
+    /// The receiver sleeps (power save while the tracker stands still): a blip every 5 s.
+    case asleep
 }
 
 /// The permission state as `led-status` shows it (the state machine itself lives elsewhere).

@@ -31,6 +31,7 @@ extension LEDTable {
             case .fix2D: name = .fix2D
             case .fix3D: name = .fix3D
             case .portError: name = .fixPortError
+            case .asleep: name = .fixAsleep
             }
             return LEDLayers(base: self[name])
         case .status:

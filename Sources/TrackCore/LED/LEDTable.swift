@@ -11,6 +11,8 @@ public enum LEDPatternName: Int, CaseIterable, Equatable, Hashable, Sendable {
     case fix3D
     /// led-fix, serial port error.
     case fixPortError
+    /// led-fix, the receiver asleep (power save).
+    case fixAsleep
     /// led-status, permission `always`.
     case statusAlways
     /// led-status, `when-in-use` while in use.
@@ -48,6 +50,7 @@ public enum LEDPatternName: Int, CaseIterable, Equatable, Hashable, Sendable {
         case .fix2D: return "fix-2d"
         case .fix3D: return "fix-3d"
         case .fixPortError: return "fix-port-error"
+        case .fixAsleep: return "fix-asleep"
         case .statusAlways: return "status-always"
         case .statusInUse: return "status-in-use"
         case .statusIdle: return "status-idle"
@@ -68,7 +71,7 @@ public enum LEDPatternName: Int, CaseIterable, Equatable, Hashable, Sendable {
     /// The line this slot drives.
     public var line: LEDLine {
         switch self {
-        case .fixSilent, .fixNoFix, .fix2D, .fix3D, .fixPortError: return .fix
+        case .fixSilent, .fixNoFix, .fix2D, .fix3D, .fixPortError, .fixAsleep: return .fix
         case .statusAlways, .statusInUse, .statusIdle, .statusNotDetermined, .statusDenied,
              .statusRestricted, .storageError, .waypointSaved, .privacyToggled: return .status
         case .fenceOutside, .fenceInside, .fenceCrossed: return .fence
@@ -91,9 +94,9 @@ public enum LEDPatternName: Int, CaseIterable, Equatable, Hashable, Sendable {
 /// Every LED pattern, one per `LEDPatternName` slot; `LEDTable()` is the default table of docs/wiring.md
 /// and the config can replace any slot, e.g. `table[.fix2D] = try .parse("on 50 off 950")`.
 ///
-/// Fixed size (19 patterns of at most 8 steps), no heap storage.
+/// Fixed size (20 patterns of at most 8 steps), no heap storage.
 public struct LEDTable: Equatable, Sendable {
-    private var patterns: InlineArray<19, LEDPattern>
+    private var patterns: InlineArray<20, LEDPattern>
 
     /// The default table (see `LEDTable.defaultPattern(for:)`).
     public init() {
@@ -132,6 +135,7 @@ extension LEDTable {
     /// | fix-2d | on 100 off 100 on 100 off 700 (double flash) |
     /// | fix-3d | solid |
     /// | fix-port-error | on 100 off 100 (5 Hz) |
+    /// | fix-asleep | on 50 off 4950 (a blip every 5 s) |
     /// | status-always, status-in-use | solid |
     /// | status-idle | on 250 off 4750 (0.2 Hz, a longer blip than denied's) |
     /// | status-not-determined | on 50 off 150 on 50 off 1750 (double blip every 2 s) |
@@ -155,7 +159,7 @@ extension LEDTable {
         case .fixPortError, .storageError: base = blink([1, 100, 0, 100])
         case .statusIdle: base = blink([1, 250, 0, 4750])
         case .statusNotDetermined: base = blink([1, 50, 0, 150, 1, 50, 0, 1750])
-        case .statusDenied, .statusRestricted: base = blink([1, 50, 0, 4950])
+        case .statusDenied, .statusRestricted, .fixAsleep: base = blink([1, 50, 0, 4950])
         case .waypointSaved, .fenceCrossed:
             base = blink([0, 150, 1, 100, 0, 100, 1, 100, 0, 100, 1, 100, 0, 150])
         case .privacyToggled: base = blink([0, 250, 1, 1000, 0, 250])

@@ -13,12 +13,21 @@ public enum LogChunkFormat {
     /// "TLP").
     public static var parityMagic: (UInt8, UInt8, UInt8, UInt8) { (0x89, 0x54, 0x4C, 0x50) }
     /// The format version this code writes: 5 (version 4 with a data chunk's check filling its
-    /// last byte, 16 to 23 bits, `LogDataCheck`). It reads 3, 4 and 5.
+    /// last byte, 16 to 23 bits, `LogDataCheck`), and 6 for a keyframe interval that holds a
+    /// sleep record (`sleepVersion`). It reads 3 to 6.
     public static var version: UInt8 { 5 }
+    /// Version 5 with one more record kind, 5: the receiver asleep. The writer starts a keyframe
+    /// of this version for a sleep record (the record is rare: a few a day), so a log without
+    /// one is byte for byte version 5 and a reader of version 5 loses only those intervals.
+    public static var sleepVersion: UInt8 { 6 }
+    /// The newest version this code reads: 6.
+    public static var newestReadableVersion: UInt8 { 6 }
     /// The first version with parity chunks: 4.
     public static var oldestParityVersion: UInt8 { 4 }
     /// The oldest version this code reads: 3, which trackers wrote before version 4.
     public static var oldestReadableVersion: UInt8 { 3 }
+    /// Where a keyframe's version byte is: after the magic.
+    static var versionOffset: Int { 4 }
     /// Keyframe header bytes: magic 4, version 1, sequence 4, payload length 2.
     public static var keyframeHeaderByteCount: Int { 11 }
     /// Trailer bytes: the CRC32C of the chunk's header and payload, little-endian.

@@ -118,7 +118,7 @@ public struct LogChunkReader: Sendable {
             guard try fields.byte(bytes) == LogChunkFormat.magicByte(index) else { throw .badMagic(offset: offset) }
         }
         let version = try fields.byte(bytes)
-        guard version >= LogChunkFormat.oldestReadableVersion, version <= LogChunkFormat.version else {
+        guard version >= LogChunkFormat.oldestReadableVersion, version <= LogChunkFormat.newestReadableVersion else {
             throw .unsupportedVersion(version, offset: offset + 4)
         }
         let sequence = UInt32(truncatingIfNeeded: try fields.littleEndian(byteCount: 4, bytes))

@@ -67,13 +67,18 @@ public struct LogEncoder: Sendable {
         var out = coder
         var keyframe = isKeyframe
         var start = payloadStart
+        // A sleep record needs a context of version 6 (`LogChunkFormat.sleepVersion`).
+        let needsSleepVersion = record.isReceiverAsleep && predictor.version < LogChunkFormat.sleepVersion
+        var patchVersion = false
         if recordCount == 0 {
             if time &- keyframeTime >= keyframeIntervalMilliseconds || time < keyframeTime { keyframe = true }
+            if needsSleepVersion { keyframe = true }
             let limit = min(buffer.count - LogChunkFormat.crcByteCount, LogChunkFormat.keyframeHeaderByteCount
                             + LogChunkFormat.maximumPayloadByteCount)
             if keyframe {
                 var header = LogByteWriter(offset: 0, limit: limit)
-                next = writeKeyframeHeader(for: record, &header, &buffer)
+                let version = record.isReceiverAsleep ? LogChunkFormat.sleepVersion : LogChunkFormat.version
+                next = writeKeyframeHeader(for: record, version: version, &header, &buffer)
                 start = LogChunkFormat.keyframeHeaderByteCount
                 out = LogArithmeticEncoder(out: LogBitWriter(bit: header.offset * 8, limitBit: limit * 8))
                 if header.failed { out.out.failed = true }
@@ -83,6 +88,17 @@ public struct LogEncoder: Sendable {
                 out = LogArithmeticEncoder(out: LogBitWriter(bit: 0, limitBit: min(limit, LogChunkFormat.maximumPayloadByteCount) * 8))
             }
         } else {
+            if needsSleepVersion {
+                // A data chunk continues a version-5 context: the sleep starts a keyframe of its
+                // own. A keyframe chunk still open (a reencode puts every record in one) just
+                // becomes version 6: the records before it code the same in both.
+                guard keyframe else {
+                    keyframePending = true
+                    return .full
+                }
+                patchVersion = true
+                next.version = LogChunkFormat.sleepVersion
+            }
             out.encode(1, &next.more[min(recordCount, 7)], &buffer)
         }
         next.encode(record, &out, &buffer)
@@ -93,6 +109,7 @@ public struct LogEncoder: Sendable {
         end.finish(&buffer)
         if !keyframe { end.out.write(0, count: LogDataCheck.bitCount(afterCode: end.out.bit), &buffer) }
         guard !end.out.failed else { return .full }
+        if patchVersion { buffer[LogChunkFormat.versionOffset] = LogChunkFormat.sleepVersion }
         if recordCount == 0 {
             isKeyframe = keyframe
             if keyframe { keyframeTime = time }
@@ -152,24 +169,25 @@ public struct LogEncoder: Sendable {
     }
 
     private func writeKeyframeHeader(
-        for record: LogRecord, _ out: inout LogByteWriter, _ buffer: inout MutableSpan<UInt8>
+        for record: LogRecord, version: UInt8, _ out: inout LogByteWriter, _ buffer: inout MutableSpan<UInt8>
     ) -> LogPredictor {
         out.byte(LogChunkFormat.magic.0, &buffer)
         out.byte(LogChunkFormat.magic.1, &buffer)
         out.byte(LogChunkFormat.magic.2, &buffer)
         out.byte(LogChunkFormat.magic.3, &buffer)
-        out.byte(LogChunkFormat.version, &buffer)
+        out.byte(version, &buffer)
         out.littleEndian(UInt64(sequence), byteCount: 4, &buffer)
         // Payload length, filled in by sealChunk.
         out.littleEndian(0, byteCount: 2, &buffer)
         let position: LogPosition? = switch record {
         case .fix(let fix): fix.position
         case .waypoint(_, let position, _), .fenceEvent(_, _, _, let position): position
-        case .permissionChange, .bootMarker, .gap: nil
+        case .permissionChange, .bootMarker, .gap, .receiverAsleep: nil
         }
-        let keyframe = predictor.keyframe(time: record.time.millisecondsSinceEpoch,
+        var keyframe = predictor.keyframe(time: record.time.millisecondsSinceEpoch,
                                           latitude: Int64(position?.latitudeE7 ?? 0),
                                           longitude: Int64(position?.longitudeE7 ?? 0))
+        keyframe.version = version
         keyframe.writeKeyframe(&out, &buffer)
         return keyframe
     }

@@ -5,7 +5,7 @@ public enum LogError: Error, Equatable, Sendable {
     /// data chunk length.
     case badMagic(offset: Int)
     /// The keyframe or parity chunk at `offset` has a format version this reader does not know
-    /// (it knows 3 and 4).
+    /// (it knows 3 to 6).
     case unsupportedVersion(UInt8, offset: Int)
     /// The bytes end at `offset` inside something that needs more (a header, payload or CRC).
     case truncated(offset: Int)

@@ -87,7 +87,7 @@ public struct LogParityChunk: Equatable, Sendable {
             }
         }
         let version = try fields.byte(bytes)
-        guard version >= LogChunkFormat.oldestParityVersion, version <= LogChunkFormat.version else {
+        guard version >= LogChunkFormat.oldestParityVersion, version <= LogChunkFormat.newestReadableVersion else {
             throw .unsupportedVersion(version, offset: offset + 4)
         }
         let width = Int(try fields.byte(bytes))

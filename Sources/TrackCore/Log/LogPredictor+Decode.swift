@@ -8,7 +8,9 @@ extension LogPredictor {
             return .fix(try decodeFix(flags, &input, bytes))
         }
         let kind = input.decodeDirect(count: LogKind.bitCount, bytes)
-        guard kind <= LogKind.gap else { throw .unknownRecordKind(UInt8(kind), offset: start) }
+        guard kind <= LogKind.gap || (kind == LogKind.receiverAsleep && version >= LogChunkFormat.sleepVersion) else {
+            throw .unknownRecordKind(UInt8(kind), offset: start)
+        }
         let time = UTCTime(millisecondsSinceEpoch: self.time &+ (try input.wideSigned(bytes, offset: start)))
         switch kind {
         case LogKind.waypoint:
@@ -38,7 +40,8 @@ extension LogPredictor {
             return .bootMarker(time: time, bootID: input.decodeDirect(count: 64, bytes))
         default:
             let span = try input.wideSigned(bytes, offset: start)
-            return .gap(from: time, to: UTCTime(millisecondsSinceEpoch: time.millisecondsSinceEpoch &+ span))
+            let to = UTCTime(millisecondsSinceEpoch: time.millisecondsSinceEpoch &+ span)
+            return kind == LogKind.gap ? .gap(from: time, to: to) : .receiverAsleep(from: time, to: to)
         }
     }
 

@@ -23,8 +23,9 @@ struct LogPredictor: Sendable {
     /// Mode, presence and grid bits of the last fix (`LogFlags`), 0 at the keyframe.
     var flags: UInt8 = 0
     /// The format version of the context (its keyframe's): 3 codes a course as a plain
-    /// centidegree residual, 4 and 5 a whole degree in degree steps (`LogPredictor+Course`); 5
-    /// ends its data chunks with the shorter check (`LogDataCheck`).
+    /// centidegree residual, 4 and later a whole degree in degree steps (`LogPredictor+Course`);
+    /// 5 and 6 end their data chunks with the shorter check (`LogDataCheck`); 6 has the sleep
+    /// record.
     var version = LogChunkFormat.version
     /// The encoder's grid choice; a decoder follows the flags and never uses it.
     var gridChooser = LogGridChooser()
@@ -98,6 +99,8 @@ enum LogKind {
     static let permissionChange: UInt64 = 2
     static let bootMarker: UInt64 = 3
     static let gap: UInt64 = 4
+    /// Format 6 only: an older context has no kind 5.
+    static let receiverAsleep: UInt64 = 5
     static let bitCount = 3
 }
 
@@ -128,6 +131,9 @@ extension LogPredictor {
             out.encodeDirect(bootID, count: 64, &bytes)
         case .gap(let from, let to):
             header(LogKind.gap, from, &out, &bytes)
+            out.wideSigned(to.millisecondsSinceEpoch &- from.millisecondsSinceEpoch, &bytes)
+        case .receiverAsleep(let from, let to):
+            header(LogKind.receiverAsleep, from, &out, &bytes)
             out.wideSigned(to.millisecondsSinceEpoch &- from.millisecondsSinceEpoch, &bytes)
         }
     }

@@ -108,14 +108,26 @@ public enum LogRecord: Equatable, Sendable {
     case bootMarker(time: UTCTime, bootID: UInt64)
     /// Nothing was recorded between `from` and `to` (no fix, permission off, storage error).
     case gap(from: UTCTime, to: UTCTime)
+    /// The receiver slept from `from` to `to` (power save while the tracker stood still): a
+    /// planned pause, a stop and not a lost signal, with nothing recorded in it. Format 6:
+    /// the writer starts a keyframe of version 6 for it (docs/log-format.md).
+    case receiverAsleep(from: UTCTime, to: UTCTime)
 
-    /// The record's time (`from` for a gap).
+    /// The record's time (`from` for a gap or a sleep).
     public var time: UTCTime {
         switch self {
         case .fix(let fix): return fix.time
         case .waypoint(let time, _, _), .fenceEvent(let time, _, _, _), .permissionChange(let time, _, _),
-             .bootMarker(let time, _), .gap(let time, _):
+             .bootMarker(let time, _), .gap(let time, _), .receiverAsleep(let time, _):
             return time
         }
+    }
+}
+
+extension LogRecord {
+    /// True for a sleep record (`receiverAsleep`).
+    public var isReceiverAsleep: Bool {
+        if case .receiverAsleep = self { return true }
+        return false
     }
 }

@@ -39,6 +39,13 @@ enum FixesAndSentences: NMEAStopPolicy {
     static var stopsAtSentences: Bool { true }
 }
 
+/// `nextStopOrSentence`: fixes, every other verified sentence (replies as `.reply`) and UBX
+/// sync bytes.
+enum EveryStop: NMEAStopPolicy {
+    static var stopsAtReplies: Bool { true }
+    static var stopsAtSentences: Bool { true }
+}
+
 extension NMEAReceiver {
     /// Like `next`, and also stops after a proprietary or TXT sentence (`.reply`) and after a
     /// `B5` byte (`.binaryStart`), which the caller hands to a `UBXFrameReader`. The bytes are
@@ -62,6 +69,13 @@ extension NMEAReceiver {
     /// are judged exactly as by `next`, and `next` keeps its loop without the stops.
     public mutating func nextSentence(_ bytes: UnsafeRawBufferPointer, from offset: inout Int) -> NMEAStop {
         run(bytes, from: &offset, FixesAndSentences.self)
+    }
+
+    /// `nextStop` and `nextSentence` together, for a receiver stream whose raw watchers want
+    /// every sentence: stops after each verified sentence (`.reply` for a proprietary or TXT
+    /// one, `.sentence` for the others), after each completed epoch and after a `B5` byte.
+    public mutating func nextStopOrSentence(_ bytes: UnsafeRawBufferPointer, from offset: inout Int) -> NMEAStop {
+        run(bytes, from: &offset, EveryStop.self)
     }
 
     /// True when `event` framed a proprietary or TXT sentence.

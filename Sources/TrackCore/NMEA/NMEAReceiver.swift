@@ -56,7 +56,7 @@ public struct NMEAReceiver: Sendable {
                     }
                     if Policy.stopsAtSentences, case .sentence = event {
                         offset = index
-                        return .sentence
+                        return Policy.stopsAtReplies && isReply(event) ? .reply : .sentence
                     }
                     if Policy.stopsAtReplies && isReply(event) {
                         offset = index
@@ -75,7 +75,7 @@ public struct NMEAReceiver: Sendable {
             }
             if Policy.stopsAtSentences, case .sentence = event {
                 offset = index
-                return .sentence
+                return Policy.stopsAtReplies && isReply(event) ? .reply : .sentence
             }
             if Policy.stopsAtReplies {
                 if isReply(event) {

@@ -36,6 +36,16 @@ public enum NMEAOutputSentence: Int, CaseIterable, Equatable, Sendable {
         String(decoding: UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount), as: UTF8.self)
     }
 
+    /// The formatter in lower case, e.g. `"gst"`: how trackd.conf and `trackctl receiver
+    /// sentences` write it. ASCII by hand: `String.lowercased()` links the standard library's
+    /// Unicode case tables (16 KB of firmware).
+    public var lowercaseText: String {
+        String(unsafeUninitializedCapacity: name.utf8CodeUnitCount) { bytes in
+            for offset in 0..<name.utf8CodeUnitCount { bytes[offset] = name.utf8Start[offset] | 0x20 }
+            return name.utf8CodeUnitCount
+        }
+    }
+
     /// The sentence named by `text` in either case, e.g. `"gst"` → `.gst`; nil for others.
     public init?(name text: some Collection<UInt8>) {
         guard text.count == 3 else { return nil }

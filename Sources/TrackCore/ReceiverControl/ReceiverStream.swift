@@ -53,6 +53,16 @@ public struct ReceiverStream: Sendable {
     /// the bytes are used up; a frame or sentence cut by the end of `bytes` goes on in the next
     /// call's bytes.
     public mutating func next(_ bytes: UnsafeRawBufferPointer, from offset: inout Int) -> ReceiverEvent? {
+        var none = NoSentences()
+        return next(bytes, from: &offset, sentences: &none)
+    }
+
+    /// `next`, and while `sentences` wants them every verified NMEA sentence is handed to it on
+    /// the way (replies and the sentence that completes an epoch too, before their event), as
+    /// gpsd's raw watchers get them. Without watchers it is the loop of `next`.
+    public mutating func next<Sink: NMEASentenceSink & ~Copyable>(
+        _ bytes: UnsafeRawBufferPointer, from offset: inout Int, sentences: inout Sink
+    ) -> ReceiverEvent? {
         while true {
             // Given-back bytes first, then the input.
             if replay.start < replay.end {
@@ -62,9 +72,9 @@ public struct ReceiverStream: Sendable {
                     if let event = frameByte(byte) { return event }
                     continue
                 }
-                let (stop, taken) = Self.run(&nmea, over: replay)
+                let (stop, taken) = Self.run(&nmea, over: replay, all: sentences.wantsSentences)
                 replay.start += taken
-                if let event = take(stop) { return event }
+                if let event = take(stop, &sentences) { return event }
                 continue
             }
             guard offset < bytes.count else {
@@ -81,7 +91,9 @@ public struct ReceiverStream: Sendable {
                 if let event = frameByte(byte) { return event }
                 continue
             }
-            if let event = take(nmea.nextStop(bytes, from: &offset)) { return event }
+            let stop = sentences.wantsSentences ? nmea.nextStopOrSentence(bytes, from: &offset)
+                : nmea.nextStop(bytes, from: &offset)
+            if let event = take(stop, &sentences) { return event }
         }
     }
 
@@ -101,8 +113,12 @@ public struct ReceiverStream: Sendable {
         return nmea.finish()
     }
 
-    /// Acts on where the NMEA loop stopped; the event to hand out, if any.
-    mutating func take(_ stop: NMEAStop) -> ReceiverEvent? {
+    /// Acts on where the NMEA loop stopped, a sentence to `sentences` when it wants them; the
+    /// event to hand out, if any.
+    mutating func take<Sink: NMEASentenceSink & ~Copyable>(_ stop: NMEAStop, _ sentences: inout Sink) -> ReceiverEvent? {
+        if sentences.wantsSentences, stop == .sentence || stop == .fix || stop == .reply {
+            sentences.take(nmea.framer.sentence, checksum: nmea.framer.checksum)
+        }
         switch stop {
         case .end, .sentence:
             return nil
@@ -149,16 +165,24 @@ public struct ReceiverStream: Sendable {
         }
     }
 
-    /// The NMEA loop over the given-back bytes; where it stopped and how many it took.
-    static func run(_ nmea: inout NMEAReceiver, over replay: borrowing ReplayBuffer) -> (NMEAStop, Int) {
+    /// The NMEA loop over the given-back bytes (stopping at every sentence when `all`); where
+    /// it stopped and how many it took.
+    static func run(_ nmea: inout NMEAReceiver, over replay: borrowing ReplayBuffer, all: Bool) -> (NMEAStop, Int) {
         let start = replay.start
         let end = replay.end
         var offset = 0
         let stop = replay.storage.span.withUnsafeBytes { raw in
-            nmea.nextStop(UnsafeRawBufferPointer(rebasing: raw[start..<end]), from: &offset)
+            let bytes = UnsafeRawBufferPointer(rebasing: raw[start..<end])
+            return all ? nmea.nextStopOrSentence(bytes, from: &offset) : nmea.nextStop(bytes, from: &offset)
         }
         return (stop, offset)
     }
+}
+
+/// The sink of `ReceiverStream.next(_:from:)`: wants no sentence, so the loop never stops for one.
+struct NoSentences: NMEASentenceSink {
+    var wantsSentences: Bool { false }
+    func take(_ sentence: borrowing NMEASentence, checksum: UInt8) {}
 }
 
 /// Bytes given back to the NMEA path, `storage[start..<end]`.

@@ -44,6 +44,10 @@ public struct SimulatedReceiver: Sendable {
     public internal(set) var commandsTaken = 0
     /// Commands refused (NAK, a PMTK001 flag other than 3, a PAIR001 result other than 0).
     public internal(set) var commandsRefused = 0
+    /// A receiver whose UART stays at its baud whatever it is told (as a Quectel L80 after a
+    /// cold start, or a module behind a level shifter that cannot take the rate): it takes a
+    /// baud command as usual, and goes on at its old rate.
+    public var keepsBaud = false
 
     /// Frames the text commands written to the receiver.
     var input = NMEAReceiver()
@@ -93,10 +97,7 @@ public struct SimulatedReceiver: Sendable {
     /// Takes bytes written to the receiver; appends its answers to `replies`. Afterwards
     /// `baud`, `fixIntervalMilliseconds`, `sentences`, `isAsleep` say what changed.
     public mutating func receive(_ bytes: UnsafeRawBufferPointer, replies: inout TextBuffer) {
-        if let baud = pendingBaud {
-            self.baud = baud
-            pendingBaud = nil
-        }
+        settle()
         guard model != .silent, !bytes.isEmpty else { return }
         if isAsleep {
             wakeByUART(&replies)
@@ -132,10 +133,8 @@ public struct SimulatedReceiver: Sendable {
 
     /// Makes the baud change an answered command asked for (the caller has written the answer).
     public mutating func settle() {
-        if let baud = pendingBaud {
-            self.baud = baud
-            pendingBaud = nil
-        }
+        if let baud = pendingBaud, !keepsBaud { self.baud = baud }
+        pendingBaud = nil
     }
 
     /// A byte on UART RX wakes a u-blox in backup and a MediaTek in standby; what woke it is

@@ -1,7 +1,8 @@
 /// Cuts a track log into trips as it streams past, in log order: a trip ends at a boot marker,
 /// a gap record, fixes more than `gapMilliseconds` apart, or a stop (every fix for at least
-/// `stopMilliseconds` within `stopRadiusMetres` of the stop's first fix), and a new one starts
-/// when the position leaves the stop. A "trip" that never went `stopRadiusMetres` from where it
+/// `stopMilliseconds` within `stopRadiusMetres` of the stop's first fix, or a sleep record: the
+/// receiver slept because the tracker stood still, so the time without fixes after it is the
+/// stop, not a gap), and a new one starts when the position leaves the stop. A "trip" that never went `stopRadiusMetres` from where it
 /// started is drift, not a trip, and is dropped.
 ///
 /// Holds only the open trip; each finished one goes to `emit` (the last at `finish`). Example:
@@ -28,6 +29,8 @@ public struct TripCutter {
     var atAnchor: Trip?
     /// Events before any trip of this stretch started.
     var early: [LogRecord] = []
+    /// A sleep record came since the last fix: the next fix's time step is the stop's.
+    var slept = false
 
     /// A cutter with `settings`.
     public init(_ settings: TripSettings) {
@@ -43,6 +46,11 @@ public struct TripCutter {
             if trip != nil { trip?.events.append(record) } else { early.append(record) }
         case .gap:
             endStretch(.gap, emit)
+        case .receiverAsleep:
+            // The receiver sleeps only when the tracker has stood still: a stop at the anchor.
+            guard last != nil else { return }
+            slept = true
+            if !stopped { stop(emit) }
         case .bootMarker:
             endStretch(.boot, emit)
         case .permissionChange:
@@ -63,13 +71,15 @@ public struct TripCutter {
         anchor = nil
         atAnchor = nil
         stopped = false
+        slept = false
     }
 
     mutating func add(_ fix: LogFix, _ emit: (Trip) -> Void) {
-        if let last {
+        if let last, !slept {
             let step = fix.time.millisecondsSinceEpoch - last.time.millisecondsSinceEpoch
             if step > settings.gapMilliseconds || step < 0 { endStretch(.gap, emit) }
         }
+        slept = false
         guard let previous = last else {
             start(at: fix, emit)
             return
@@ -80,13 +90,7 @@ public struct TripCutter {
             if stopped { return }
             extend(from: previous, to: fix)
             if fix.time.millisecondsSinceEpoch - anchor.time.millisecondsSinceEpoch >= settings.stopMilliseconds {
-                // A stop: the trip arrived at the anchor.
-                stopped = true
-                if tripOpen, var arrived = atAnchor {
-                    arrived.events = trip?.events ?? []
-                    trip = arrived
-                    close(.stop, emit)
-                }
+                stop(emit)
             }
             return
         }
@@ -100,6 +104,16 @@ public struct TripCutter {
         extend(from: previous, to: fix)
         anchor = fix
         atAnchor = trip
+    }
+
+    /// A stop: the trip arrived at the anchor.
+    mutating func stop(_ emit: (Trip) -> Void) {
+        stopped = true
+        if tripOpen, var arrived = atAnchor {
+            arrived.events = trip?.events ?? []
+            trip = arrived
+            close(.stop, emit)
+        }
     }
 
     /// Opens a trip at `fix`, giving it the events that waited for one.

@@ -69,7 +69,7 @@ public struct UplinkMapper: Equatable, Sendable {
     /// The OwnTracks messages for `record`: a fix is a location with trigger `t`, a waypoint
     /// a location with trigger `u` and its label as `poi`, a fence enter or exit a location
     /// with trigger `c` and a transition (`enter` / `leave`); dwell, permission changes, boot
-    /// markers and gaps are skipped.
+    /// markers, gaps and receiver sleeps are skipped.
     public mutating func ownTracks(_ record: LogRecord, disclosure: Disclosure) -> UplinkOutcome<OwnTracksMessages> {
         guard disclosure != .withheld else { return .hold }
         let approximate = disclosure == .approximate
@@ -95,7 +95,7 @@ public struct UplinkMapper: Equatable, Sendable {
             let transition = OwnTracksTransition(time: time, position: position, accuracyDecimetres: accuracy,
                                                  event: kind == .enter ? .enter : .leave, fenceID: fenceID)
             return .send(OwnTracksMessages(location: location, transition: transition))
-        case .permissionChange, .bootMarker, .gap:
+        case .permissionChange, .bootMarker, .gap, .receiverAsleep:
             return .skip
         }
     }

@@ -17,6 +17,8 @@ struct LEDSources {
     var insideFence = false
     var lastFenceEventAt: MonotonicTime?
     var lastSyncAt: MonotonicTime?
+    /// The receiver sleeps by plan (power save): its silence is shown as such.
+    var receiverAsleep = false
 
     /// A receiver that sent nothing, or a fix not renewed, for this long counts as silent or
     /// without fix: 2.5 s, two and a half epochs of a 1 Hz receiver.
@@ -34,6 +36,8 @@ struct LEDSources {
         let receiverState: ReceiverLEDState
         if !source.isOpen, let error = source.lastError, isPortFailure(error) {
             receiverState = .portError
+        } else if receiverAsleep {
+            receiverState = .asleep
         } else if let lastByteAt, now.nanoseconds - lastByteAt.nanoseconds < stale {
             changeAt = lastByteAt.adding(nanoseconds: stale)
             if let fixAt = lastGoodFixAt, let fix = lastGoodFix, now.nanoseconds - fixAt.nanoseconds < stale,

@@ -53,6 +53,8 @@ enum ControlAnswer {
             Doctor.diagnose(host.statusModel(wake), now: wake.now, reply: &reply)
         case .fenceList:
             host.writeFenceList(to: &reply)
+        case .receiver(let request):
+            host.answerReceiver(request, now: wake.now, reply: &reply)
         case .refused(let message):
             reply.append(message)
         }

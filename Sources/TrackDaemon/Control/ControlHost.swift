@@ -21,4 +21,6 @@ protocol ControlHost: ~Copyable {
     mutating func pressButton(_ press: GPIOStatus.SimulatedPress, now: MonotonicTime) -> Bool
     /// `fence list`: every fence, its state and since when.
     mutating func writeFenceList(to reply: inout ReplyBuffer)
+    /// `receiver …`: answered by the receiver service.
+    mutating func answerReceiver(_ request: ReceiverRequest, now: MonotonicTime, reply: inout ReplyBuffer)
 }

@@ -11,7 +11,9 @@ import TrackIO
 /// * `privacy`, `privacy allow always|when-in-use`, `deny`, `approximate`, `precise`,
 ///   `precise --for DURATION` (a number and its unit in one word: `90s`, `30m`, `2h`);
 /// * `leds`: the LED lines now; `button short|long`: press the simulated board's button;
-/// * `doctor`: the first broken link, and what to do about it; `fence list`.
+/// * `doctor`: the first broken link, and what to do about it; `fence list`;
+/// * `receiver info|rate HZ|baud N|sentences LIST|sleep|wake`: receiver control
+///   (`ControlRequest+Receiver.swift`).
 ///
 /// Every reply starts with `ok` or `error KIND: message` and ends with an empty line.
 enum ControlRequest {
@@ -24,6 +26,7 @@ enum ControlRequest {
     case button(GPIOStatus.SimulatedPress)
     case doctor
     case fenceList
+    case receiver(ReceiverRequest)
     /// Not a request: the error line to answer with.
     case refused(StaticString)
 
@@ -58,8 +61,10 @@ enum ControlRequest {
             return .doctor
         } else if word(verb, is: "fence") && word(words.next(), is: "list") {
             return .fenceList
+        } else if word(verb, is: "receiver") {
+            return parseReceiver(&words, line)
         }
-        return .refused("error usage: unknown request (status, where, mark, privacy, leds, button, doctor, fence list)\n")
+        return .refused("error usage: unknown request (status, where, mark, privacy, leds, button, doctor, fence list, receiver)\n")
     }
 
     static func parsePrivacy(_ words: inout Words, _ line: Span<UInt8>) -> ControlRequest {

@@ -45,6 +45,10 @@ struct FenceService {
     /// True while a fix is inside any fence: led-fence is on.
     var insideAny: Bool { inside > 0 }
 
+    /// True when the last fix evaluated was near a fence's edge (within its accuracy and the
+    /// hysteresis band): the receiver is not put to sleep then.
+    var nearEdge: Bool { evaluated && monitor.lastFixNearEdge }
+
     /// What status shows of the fences. The last event's id comes from the fence image, whose
     /// page need not stay resident.
     func facts() -> StatusModel.FenceFacts {

@@ -28,6 +28,9 @@ struct FixPipeline {
     /// True once a fix went to the log since start: other records then take the receiver's time.
     var recordedFix = false
     var onTrip = false
+    /// Since when every accepted fix has been slower than the sampling's moving speed; nil
+    /// while moving (or when a fix said nothing of its speed).
+    var stillSince: MonotonicTime?
 
     init(_ config: TrackdConfig) {
         filter = FixFilter(settings: ConfigLoader.filterSettings(config))
@@ -59,6 +62,8 @@ struct FixPipeline {
             if firstFixAfterMilliseconds == nil { firstFixAfterMilliseconds = now.milliseconds(since: startedAt) }
             onTrip = trip.update(speedMillimetresPerSecond: fix.speedMillimetresPerSecond,
                                  now: fix.time ?? UTCTime(millisecondsSinceEpoch: 0))
+            let still = fix.speedMillimetresPerSecond.map { $0 < sampling.settings.movingSpeedMillimetresPerSecond } ?? false
+            stillSince = still ? stillSince ?? now : nil
             return accuracy
         }
     }
@@ -70,6 +75,14 @@ struct FixPipeline {
                              firstFixAfterMilliseconds: firstFixAfterMilliseconds, lastRejection: lastRejection,
                              filter: filter.counters, profile: profile, recorded: sampling.counters.recorded,
                              lastTrigger: lastTrigger, notAllowed: notAllowed)
+    }
+
+    /// The tracker's motion as the receiver's power save reads it: still since when, the last
+    /// record and the heartbeat.
+    var motion: FixMotion {
+        let heartbeat = sampling.settings.heartbeatMilliseconds
+        return FixMotion(stillSince: stillSince, lastRecordedAt: sampling.lastRecordedAt,
+                         heartbeatMilliseconds: heartbeat > 0 ? heartbeat : nil)
     }
 
     /// The last good fix's time: where a gap starts when the receiver is lost.
@@ -102,4 +115,15 @@ struct FixPipeline {
         lastTrigger = trigger
         return true
     }
+}
+
+/// Whether the tracker stands still, and the sampling's heartbeat: what the receiver's sleep
+/// needs of the fixes (`FixPipeline.motion`).
+struct FixMotion {
+    /// Since when the accepted fixes have all been slower than the moving speed; nil: moving.
+    var stillSince: MonotonicTime?
+    /// When the sampling last recorded a fix; nil before the first.
+    var lastRecordedAt: MonotonicTime?
+    /// The sampling's heartbeat in ms; nil when off.
+    var heartbeatMilliseconds: Int64?
 }

@@ -1,17 +1,21 @@
 import TrackCore
 import TrackIO
 
-/// The receiver: the source of its bytes (a UART, a replay, a test's script), the NMEA core
-/// over them and what the last seconds brought. The loop reads it when its descriptor is ready
-/// or its deadline has passed; the daemon then pulls the fixes out one at a time, each handled
-/// in its own scope (`while let fix = receiver.nextFix(…)`). It says in the journal when the
-/// source is lost and when it is open again. Nothing here allocates after start.
+/// The receiver: the source of its bytes (a UART, a replay, a test's script), the stream over
+/// them (NMEA through the receiver core, the UBX frames lifted out), receiver control (what
+/// the receiver is, what it is told and whether it sleeps: `ReceiverControl`) and what the
+/// last seconds brought. The loop reads it when its descriptor is ready or its deadline has
+/// passed; the daemon then pulls the fixes out one at a time, each handled in its own scope
+/// (`while let fix = receiver.nextFix(…)`), the replies going to control on the way. It says
+/// in the journal when the source is lost and when it is open again. Nothing here allocates
+/// after start.
 struct ReceiverService<Source: ReceiverSource & ~Copyable>: ~Copyable {
     /// Bytes taken per read; a flooding device gets at most 16 reads per wake-up.
     static var readBytes: Int { 4096 }
 
     var source: Source
-    var core = NMEAReceiver()
+    var stream = ReceiverStream()
+    var controller: ReceiverControl
     let input: UnsafeMutableRawBufferPointer
     var inputCount = 0
     var inputOffset = 0
@@ -30,11 +34,14 @@ struct ReceiverService<Source: ReceiverSource & ~Copyable>: ~Copyable {
     var epochReceivedAt: Int64?
     /// When the epoch of the fix `nextFix` last returned began to arrive; nil when unknown.
     private(set) var fixReceivedAt: Int64?
+    /// The receiver's time of the last epoch that had one: where a sleep record starts.
+    var lastEpochTime: UTCTime?
     /// What the journal was last told: whether the source was open, after how many opens.
     var saidOpen = false
     var saidOpens = 0
 
-    init(source: consuming Source) {
+    init(source: consuming Source, controller settings: ReceiverControl.Settings) {
+        controller = ReceiverControl(settings, takesCommands: source.takesCommands)
         self.source = source
         input = .allocate(byteCount: Self.readBytes, alignment: 16)
     }
@@ -51,37 +58,48 @@ struct ReceiverService<Source: ReceiverSource & ~Copyable>: ~Copyable {
         journal()
     }
 
-    /// Applies a reload's serial settings (nil: unchanged); a changed port is opened again.
-    mutating func apply(_ serial: SerialPort.Configuration?, now: MonotonicTime) {
-        guard let serial, source.reconfigure(serial) else { return }
+    /// Applies a reload: new receiver control settings from now on (the plan goes again when
+    /// they changed), and a changed port is opened again (and set up again).
+    mutating func apply(_ plan: ReloadPlan, now: MonotonicTime) {
+        controller.apply(ReceiverControl.Settings(plan.config.receiver), takesCommands: source.takesCommands, now: now)
+        guard source.reconfigure(plan.serial) else { return }
         open(now: now)
     }
 
     /// Closes the source (SIGTERM).
     mutating func close() { source.close() }
 
+    /// True while the receiver sleeps (power save): its silence is not a fault.
+    var isAsleep: Bool { controller.power.isAsleep }
+
+    /// The receiver's time of the last epoch before its last sleep, until the next sleep:
+    /// the track log starts the sleep record there.
+    var sleptAfter: UTCTime? { controller.power.sleptAfter }
+
     /// The source's state: its path, baud, whether open, its opens and last error.
     var sourceStatus: SourceStatus { source.status }
 
     /// True once a sentence was accepted since start (gpsd names its driver then).
-    var seenSentences: Bool { core.counters.accepted > 0 }
+    var seenSentences: Bool { stream.nmea.counters.accepted > 0 }
 
     /// What the core made of the bytes so far.
-    var counters: NMEACounters { core.counters }
+    var counters: NMEACounters { stream.nmea.counters }
 
     /// What status and doctor show of the receiver.
     var facts: StatusModel.ReceiverFacts {
-        StatusModel.ReceiverFacts(source: source.status, counters: core.counters, activity: activity, bytesRead: bytesRead,
-                                  lastByteAt: lastByteAt)
+        StatusModel.ReceiverFacts(source: source.status, counters: stream.nmea.counters, activity: activity,
+                                  bytesRead: bytesRead, lastByteAt: lastByteAt, controller: controller)
     }
 
     /// The satellites in view as the last GSV sets and GSAs gave them.
-    var sky: SkyView { core.assembler.sky }
+    var sky: SkyView { stream.nmea.assembler.sky }
 
-    /// The descriptor to watch, and the source's own deadline (pacing, backoff, auto-baud).
+    /// The descriptor to watch, and the source's own deadline (pacing, backoff, auto-baud) and
+    /// receiver control's (a command, an answer, the baud, a wake).
     func arm(_ loop: inout EventLoop, slot: Int) {
         loop.watch(slot, source.descriptor)
         loop.wake(by: source.nextDeadline())
+        if source.status.isOpen { loop.wake(by: controller.nextDeadline) }
     }
 
     /// True when the source should be read at this wake-up.
@@ -129,35 +147,25 @@ struct ReceiverService<Source: ReceiverSource & ~Copyable>: ~Copyable {
     }
 
     /// The next fix in the bytes of the last read, nil once they are used up (the counters and
-    /// the recent activity are brought up to date then). When `sentences` takes them, it is
-    /// handed each verified sentence on the way (the one that completes an epoch before its
-    /// fix); otherwise the core runs its loop without stops.
+    /// the recent activity are brought up to date then). Replies (ACKs, versions, TXT) go to
+    /// receiver control on the way. When `sentences` takes them, it is handed each verified
+    /// sentence too (the one that completes an epoch before its fix); otherwise the stream
+    /// runs its loop without those stops.
     mutating func nextFix<Sink: NMEASentenceSink & ~Copyable>(now: MonotonicTime, sentences: inout Sink) -> Fix? {
         let bytes = UnsafeRawBufferPointer(rebasing: input[0..<inputCount])
-        var completed = false
-        if sentences.wantsSentences {
-            scan: while true {
-                switch core.nextSentence(bytes, from: &inputOffset) {
-                case .sentence:
-                    sentences.take(core.framer.sentence, checksum: core.framer.checksum)
-                case .fix:
-                    sentences.take(core.framer.sentence, checksum: core.framer.checksum)
-                    completed = true
-                    break scan
-                case .end, .reply, .binaryStart:
-                    break scan
-                }
+        while let event = stream.next(bytes, from: &inputOffset, sentences: &sentences) {
+            switch event {
+            case .reply:
+                controller.observe(stream.reply, now: now)
+            case .fix:
+                // The sentence that completed this epoch is the first of the next one.
+                fixReceivedAt = epochReceivedAt
+                epochReceivedAt = sentenceArrival(bytes)
+                lastEpochTime = stream.fix.time ?? lastEpochTime
+                return stream.fix
             }
-        } else {
-            completed = core.next(bytes, from: &inputOffset) != nil
         }
-        if completed {
-            // The sentence that completed this epoch is the first of the next one.
-            fixReceivedAt = epochReceivedAt
-            epochReceivedAt = sentenceArrival(bytes)
-            return core.assembler.completed
-        }
-        let counters = core.counters
+        let counters = stream.nmea.counters
         let rejected = counters.badChecksum + counters.malformed + counters.overlong
         activity.record(bytes: inputCount, accepted: counters.accepted - acceptedCounted,
                         rejected: rejected - rejectedCounted, now: now)
@@ -173,7 +181,7 @@ struct ReceiverService<Source: ReceiverSource & ~Copyable>: ~Copyable {
     /// starts with a read of a byte or two, and the port then holds off while the rest comes).
     private func sentenceArrival(_ bytes: UnsafeRawBufferPointer) -> Int64 {
         // `$`, the body, `*hh` and the line end (CR, LF, or CR LF taken together).
-        var length = core.framer.sentence.count + 5
+        var length = stream.nmea.framer.sentence.count + 5
         if inputOffset >= 2 && bytes[inputOffset - 1] == 0x0A && bytes[inputOffset - 2] == 0x0D { length += 1 }
         return inputOffset >= length ? readRealtime : previousReadRealtime
     }
@@ -181,7 +189,7 @@ struct ReceiverService<Source: ReceiverSource & ~Copyable>: ~Copyable {
     /// Tells the source how the core judged its bytes so far (auto-baud keeps a rate that
     /// gives checksummed sentences).
     mutating func observe(now: MonotonicTime) {
-        let counters = core.counters
+        let counters = stream.nmea.counters
         source.observe(acceptedSentences: counters.accepted,
                        rejectedSentences: counters.badChecksum + counters.malformed + counters.overlong, now: now)
     }

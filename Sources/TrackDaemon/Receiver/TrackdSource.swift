@@ -88,4 +88,33 @@ enum TrackdSource: ReceiverSource, ~Copyable {
             return false
         }
     }
+
+    var takesCommands: Bool {
+        switch self {
+        case .serial: true
+        case .replay: false
+        }
+    }
+
+    mutating func write(_ bytes: UnsafeRawBufferPointer, now: MonotonicTime) -> Bool {
+        switch consume self {
+        case .serial(var port):
+            let taken = port.write(bytes, now: now)
+            self = .serial(port)
+            return taken
+        case .replay(let replay):
+            self = .replay(replay)
+            return true
+        }
+    }
+
+    mutating func follow(baud: Int, now: MonotonicTime) {
+        switch consume self {
+        case .serial(var port):
+            port.follow(baud: baud, now: now)
+            self = .serial(port)
+        case .replay(let replay):
+            self = .replay(replay)
+        }
+    }
 }

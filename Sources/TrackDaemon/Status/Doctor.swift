@@ -20,12 +20,15 @@ enum Doctor {
         // not need them), so it is always reported.
         diagnoseGPIO(status, line: &line, reply: &reply)
         diagnoseTime(status, line: &line, reply: &reply)
+        diagnoseReceiverControl(status, line: &line, reply: &reply)
         let besideTheChainFailed = reply.contains(prefix: "error", from: besides)
+        // A receiver asleep (power save) sends nothing, by plan: data to filter are not judged.
         guard diagnosePort(status, line: &line, reply: &reply),
-              diagnoseData(status, now: now, line: &line, reply: &reply),
-              diagnoseSentences(status, now: now, line: &line, reply: &reply),
-              diagnoseFix(status, now: now, line: &line, reply: &reply),
-              diagnoseFilter(status, now: now, line: &line, reply: &reply),
+              diagnoseAsleep(status, now: now, line: &line, reply: &reply)
+                || diagnoseData(status, now: now, line: &line, reply: &reply)
+                && diagnoseSentences(status, now: now, line: &line, reply: &reply)
+                && diagnoseFix(status, now: now, line: &line, reply: &reply)
+                && diagnoseFilter(status, now: now, line: &line, reply: &reply),
               diagnosePermission(status, now: now, line: &line, reply: &reply) else { return }
         // The track log first: when its file system is full or read-only, that is what to fix,
         // and the state file, on the same card, fails for the same reason (a board test saw the

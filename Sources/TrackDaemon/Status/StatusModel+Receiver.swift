@@ -29,6 +29,7 @@ extension StatusModel.ReceiverFacts {
         if let lastByteAt {
             report.duration(nil, milliseconds: now.milliseconds(since: lastByteAt), ", the last ", " ago")
         }
+        controller.report(to: &report, now: now)
         report.endObject()
         // The error that keeps it closed; once it is open again the journal has the story.
         if !source.isOpen, let error = source.lastError {

@@ -62,7 +62,7 @@ struct StatusModel {
         var configPath = ""
         var reloads = 0
         var lastReloadError: String?
-        /// Keys the last reload changed that take effect only at a restart, e.g. `control.socket`.
+        /// Keys the last reload changed that take effect only at a restart, e.g. `controller.socket`.
         var reloadNeedsRestart: String?
         var controlPath = ""
         var controlRefused = 0
@@ -77,6 +77,8 @@ struct StatusModel {
         var activity: RecentActivity
         var bytesRead: Int
         var lastByteAt: MonotonicTime?
+        /// What receiver control knows and did (identity, commands, baud, sleep).
+        var controller: ReceiverControl
 
         /// Accepted sentences per second over the last 5 s, in tenths.
         func sentencesPerSecondTenths(now: MonotonicTime) -> Int {
@@ -181,7 +183,7 @@ extension StatusModel.DaemonFacts {
         }
     }
 
-    /// `control   /run/trackd/control.sock, 0 refused, 0 dropped; 463 wake-ups`.
+    /// `control   /run/trackd/controller.sock, 0 refused, 0 dropped; 463 wake-ups`.
     func reportControl(to report: inout StatusReport) {
         report.line("control")
         report.object("control")

@@ -74,6 +74,8 @@ struct StatusReport: ~Copyable {
     /// JSON: the member `"key":` and the value `write` gives. Text: nothing.
     mutating func member(_ key: StaticString, _ write: (inout TextBuffer) -> Void) {
         guard format == .json else { return }
+        // Room for a long value (receiver control's commands: up to 2.5 KB).
+        if text.count > TextBuffer.capacity / 4 { flush() }
         name(key)
         write(&text)
         // Long values (a fix, many addresses) go out before the buffer fills.

@@ -16,6 +16,8 @@ struct TrackLogService: ~Copyable {
     var fileSystem: FileSystemInfo?
     /// The last good fix's time when the receiver was lost: the start of a gap record.
     var lostAt: UTCTime?
+    /// The start of the last sleep record written: a sleep is recorded once.
+    var sleepRecorded: UTCTime?
     /// Syncs announced on stderr so far; nil when `[log] announce-syncs` is off.
     var announcedSyncCount: Int?
     /// What the journal was last told: storage errors, why writing stopped, segments deleted.
@@ -91,13 +93,18 @@ struct TrackLogService: ~Copyable {
         journal()
     }
 
-    /// Appends a recorded fix, after a gap record when the receiver was lost since the last one.
-    mutating func record(_ fix: LogFix, now: MonotonicTime) {
+    /// Appends a recorded fix, after a gap record when the receiver was lost since the last one,
+    /// or a sleep record when it slept after `sleptAfter` (the receiver's time of its last epoch
+    /// before the sleep) and that sleep is not recorded yet: a planned stop, not a lost signal.
+    mutating func record(_ fix: LogFix, now: MonotonicTime, sleptAfter: UTCTime? = nil) {
         guard writer != nil else { return }
         if let from = lostAt {
             if from < fix.time { writer?.append(.gap(from: from, to: fix.time), now: now) }
             lostAt = nil
+        } else if let from = sleptAfter, from != sleepRecorded, from < fix.time {
+            writer?.append(.receiverAsleep(from: from, to: fix.time), now: now)
         }
+        if sleptAfter != nil { sleepRecorded = sleptAfter }
         writer?.append(.fix(fix), now: now)
         journal()
     }
